@@ -1,0 +1,284 @@
+// Search quality and speed: Quiver's ranker (compiled, from out/) against the baselines of
+// shared/bench/README.md, on every query set, per query kind; then ablations of each ranking
+// choice; then latency, build time and heap at 1,000 and 10,000 tools.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import MiniSearch from 'minisearch';
+
+const K = [1, 5, 10];
+
+async function loadRanker(repoRoot) {
+  const dir = resolve(repoRoot, 'out', 'src', 'core', 'search');
+  const toolIndex = await import(join(dir, 'toolIndex.js'));
+  const tokenize = await import(join(dir, 'tokenize.js'));
+  return { ToolIndex: toolIndex.ToolIndex, DEFAULT_RANKING: toolIndex.DEFAULT_RANKING, splitWords: tokenize.splitWords };
+}
+
+// ---- data ----------------------------------------------------------------------------------
+
+/** Tools as Quiver would hold them: qualified name `<server>__<tool>`, server = package name. */
+function loadCatalogs(dir) {
+  const tools = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const catalog = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    const fileId = file.slice(0, -'.json'.length);
+    const server = fileId.split('__').pop();
+    for (const t of catalog.tools) {
+      tools.push({
+        id: `${fileId}/${t.name}`,
+        def: {
+          name: `${server}__${t.name}`,
+          server,
+          toolName: t.name,
+          title: t.title ?? t.annotations?.title,
+          description: t.description ?? '',
+          inputSchema: t.inputSchema ?? {},
+          annotations: t.annotations,
+        },
+      });
+    }
+  }
+  const seen = new Set();
+  for (const t of tools) {
+    if (seen.has(t.def.name)) t.def = { ...t.def, name: t.id };
+    seen.add(t.def.name);
+  }
+  return tools;
+}
+
+function loadQueries(file) {
+  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+}
+
+// ---- rankers -------------------------------------------------------------------------------
+// Each: build(defs) -> { search(query, limit) -> names }. Only tools with a positive score count.
+
+function textOf(def) {
+  const params = Object.keys(def.inputSchema?.properties ?? {});
+  return [def.name, def.description, ...params].join(' ').toLowerCase();
+}
+
+const substringRanker = {
+  label: 'whole query as substring (RFD 108)',
+  build(defs) {
+    const texts = defs.map((d) => [d.name, textOf(d)]);
+    return {
+      search(query, limit) {
+        const q = query.toLowerCase().trim();
+        const out = [];
+        for (const [name, text] of texts) if (q && text.includes(q)) out.push(name);
+        return out.slice(0, limit);
+      },
+    };
+  },
+};
+
+const wordCountRanker = {
+  label: 'count of query words found',
+  build(defs) {
+    const texts = defs.map((d) => [d.name, textOf(d)]);
+    return {
+      search(query, limit) {
+        const words = [...new Set(query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
+        const scored = [];
+        texts.forEach(([name, text], i) => {
+          let n = 0;
+          for (const w of words) if (text.includes(w)) n++;
+          if (n > 0) scored.push([name, n, i]);
+        });
+        scored.sort((a, b) => b[1] - a[1] || a[2] - b[2]);
+        return scored.slice(0, limit).map((s) => s[0]);
+      },
+    };
+  },
+};
+
+function minisearchRanker(splitWords) {
+  return {
+    label: 'minisearch BM25, default, names split',
+    build(defs) {
+      const ms = new MiniSearch({ fields: ['name', 'description'] });
+      ms.addAll(defs.map((d) => ({ id: d.name, name: splitWords(d.toolName).join(' '), description: d.description })));
+      return { search: (query, limit) => ms.search(query).slice(0, limit).map((r) => r.id) };
+    },
+  };
+}
+
+function oursRanker(ToolIndex, options, label = 'Quiver ranker') {
+  return {
+    label,
+    build(defs) {
+      const index = new ToolIndex(defs, options);
+      return { search: (query, limit) => index.search(query, { limit }).results.map((r) => r.name) };
+    },
+  };
+}
+
+// ---- scoring -------------------------------------------------------------------------------
+
+function scoreQuery(q, rankedIds) {
+  const gold = new Set(q.gold_tools);
+  const firstRank = rankedIds.findIndex((id) => gold.has(id));
+  const rr = firstRank < 0 ? 0 : 1 / (firstRank + 1);
+  const at = (k) => {
+    const top = rankedIds.slice(0, k);
+    if (q.match === 'all') return q.gold_tools.filter((g) => top.includes(g)).length / q.gold_tools.length;
+    return top.some((id) => gold.has(id)) ? 1 : 0;
+  };
+  return { at: K.map(at), rr };
+}
+
+function evaluate(ranker, tools, queries) {
+  const nameToId = new Map(tools.map((t) => [t.def.name, t.id]));
+  const built = ranker.build(tools.map((t) => t.def));
+  return queries.map((q) => ({ q, s: scoreQuery(q, built.search(q.query, 50).map((n) => nameToId.get(n))) }));
+}
+
+function mean(xs) {
+  return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
+}
+
+function summarize(scored) {
+  return { n: scored.length, at: K.map((_, i) => mean(scored.map((x) => x.s.at[i]))), mrr: mean(scored.map((x) => x.s.rr)) };
+}
+
+function groups(queries) {
+  const kinds = [...new Set(queries.map((q) => q.kind ?? q.subset).filter(Boolean))];
+  return [['all', () => true], ...kinds.map((k) => [k, (q) => (q.kind ?? q.subset) === k])];
+}
+
+function qualityTable(setName, rankers, tools, queries) {
+  const rows = [];
+  const results = rankers.map((r) => ({ r, scored: evaluate(r, tools, queries) }));
+  for (const [group, pred] of groups(queries)) {
+    for (const { r, scored } of results) {
+      const s = summarize(scored.filter((x) => pred(x.q)));
+      rows.push([group, r.label, s.n, ...s.at, s.mrr]);
+    }
+  }
+  return {
+    title: `Search quality — ${setName} (${tools.length} tools, ${queries.length} queries)`,
+    columns: ['kind', 'ranker', 'n', 'hit@1', 'hit@5', 'hit@10', 'MRR'],
+    rows,
+    notes: ['match "all" queries score recall@k (share of gold tools in the top k); MRR uses the first gold tool.'],
+  };
+}
+
+function ablationTable(ToolIndex, DEFAULT_RANKING, sets) {
+  const d = DEFAULT_RANKING;
+  const variants = [
+    ['tuned defaults', d],
+    ['− stemming', { ...d, stem: false }],
+    ['− stop words', { ...d, stopWords: false }],
+    ['− vocabulary', { ...d, vocabulary: [] }],
+    ['synonym weight 1.0', { ...d, synonymWeight: 1 }],
+    ['synonym weight 0.25', { ...d, synonymWeight: 0.25 }],
+    ['− prefix matching', { ...d, prefixMinLength: 0 }],
+    ['prefix from 3 letters', { ...d, prefixMinLength: 3 }],
+    ['− fuzzy (unknown terms)', { ...d, fuzzy: 0 }],
+    ['− name tiers', { ...d, nameTiers: false }],
+    ['all field boosts 1', { ...d, boosts: { name: 1, server: 1, params: 1, summary: 1, description: 1, paramDocs: 1 } }],
+    ['− parameter fields', { ...d, boosts: { ...d.boosts, params: 0.0001, paramDocs: 0.0001 } }],
+    ['name boost 5', { ...d, boosts: { ...d.boosts, name: 5 } }],
+    ['name boost 2', { ...d, boosts: { ...d.boosts, name: 2 } }],
+    ['summary boost 1', { ...d, boosts: { ...d.boosts, summary: 1 } }],
+    ['description boost 2', { ...d, boosts: { ...d.boosts, description: 2 } }],
+  ];
+  const rows = [];
+  for (const [label, options] of variants) {
+    const row = [label];
+    for (const set of sets) {
+      const s = summarize(evaluate(oursRanker(ToolIndex, options), set.tools, set.queries));
+      row.push(s.at[1], s.mrr);
+    }
+    rows.push(row);
+  }
+  return {
+    title: 'Ablations of the Quiver ranker (each row changes one choice from the tuned defaults)',
+    columns: ['variant', ...sets.flatMap((s) => [`${s.short} @5`, `${s.short} MRR`])],
+    rows,
+  };
+}
+
+// ---- speed ---------------------------------------------------------------------------------
+
+function gcFn() {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc');
+}
+
+function scaled(tools, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const t = tools[i % tools.length].def;
+    const copy = Math.floor(i / tools.length);
+    const server = copy === 0 ? t.server : `${t.server}-copy${copy}`;
+    out.push({ ...t, server, name: `${server}__${t.toolName}#${i}` });
+  }
+  return out;
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function speedRows(ranker, defs, queries, repeats, gc) {
+  gc();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const t0 = performance.now();
+  const built = ranker.build(defs);
+  const buildMs = performance.now() - t0;
+  gc();
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
+  for (const q of queries.slice(0, 50)) built.search(q, 10);
+  const times = [];
+  for (let r = 0; r < repeats; r++) {
+    for (const q of queries) {
+      const s = performance.now();
+      built.search(q, 10);
+      times.push(performance.now() - s);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return [ranker.label, defs.length, buildMs, heapMb, percentile(times, 50), percentile(times, 99), times.length];
+}
+
+function speedTable(rankers, tools, queryTexts, quick) {
+  const gc = gcFn();
+  const rows = [];
+  for (const n of [1_000, 10_000]) {
+    const defs = scaled(tools, n);
+    for (const r of rankers) rows.push(speedRows(r, defs, queryTexts, quick ? 1 : 3, gc));
+  }
+  return {
+    title: 'Search speed (search(query, 10); real tools copied under new names)',
+    columns: ['ranker', 'tools', 'build ms', 'heap MB', 'p50 ms', 'p99 ms', 'queries'],
+    rows: rows.map((r) => [r[0], r[1], r[2].toFixed(1), r[3].toFixed(1), r[4].toFixed(3), r[5].toFixed(3), r[6]]),
+    notes: ['queries: every query text of the sets above; heap: heapUsed growth after GC with the index alive.'],
+  };
+}
+
+// ---- section -------------------------------------------------------------------------------
+
+export async function run(opts) {
+  const { ToolIndex, DEFAULT_RANKING, splitWords } = await loadRanker(opts.repoRoot);
+  const sets = opts.catalogs
+    ? [{ name: opts.queries, short: 'set', catalogs: opts.catalogs, queries: opts.queries }]
+    : [
+        { name: 'mcp-dev-queries.jsonl over catalogs/', short: 'dev', catalogs: join(opts.bench, 'catalogs'), queries: join(opts.bench, 'mcp-dev-queries.jsonl') },
+        { name: 'MetaTool (held out)', short: 'MetaTool', catalogs: join(opts.bench, 'metatool', 'catalogs'), queries: join(opts.bench, 'metatool', 'queries.jsonl') },
+      ];
+  for (const s of sets) {
+    s.tools = loadCatalogs(s.catalogs);
+    s.queries = loadQueries(s.queries);
+  }
+  const rankers = [oursRanker(ToolIndex, DEFAULT_RANKING), substringRanker, wordCountRanker, minisearchRanker(splitWords)];
+  const tables = sets.map((s) => qualityTable(s.name, rankers, s.tools, s.queries));
+  tables.push(ablationTable(ToolIndex, DEFAULT_RANKING, sets));
+  const queryTexts = sets.flatMap((s) => s.queries.map((q) => q.query));
+  tables.push(speedTable(rankers.filter((r) => r !== substringRanker), sets[0].tools, queryTexts, opts.quick));
+  return tables;
+}

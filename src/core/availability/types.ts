@@ -1,0 +1,49 @@
+/** Whether a tool may be called, and whether its definition is sent up front (RFD 108). */
+export type Availability = 'on' | 'discoverable' | 'off';
+export const AVAILABILITIES: readonly Availability[] = ['on', 'discoverable', 'off'];
+
+/** Which toggles may move a tool (RFD 081). `if_named_or_group` acts as `if_named` until groups exist. */
+export type AllowToggle = 'any' | 'never' | 'if_named' | 'if_named_or_group';
+export const ALLOW_TOGGLES: readonly AllowToggle[] = ['any', 'never', 'if_named', 'if_named_or_group'];
+
+/** Whether a call runs at once or waits for the user's approval. */
+export type RunPolicy = 'ask' | 'unattended';
+export const RUN_POLICIES: readonly RunPolicy[] = ['ask', 'unattended'];
+
+/**
+ * One layer's configuration of one tool after parsing. An unset field inherits from the
+ * next layer down (tool, then `<server>__*`, then `*`), so unset must stay distinguishable
+ * from any value: that is what makes the table form and the shorthand differ.
+ */
+export interface ToolEntry {
+  readonly availability?: Availability;
+  readonly allowToggle?: AllowToggle;
+  readonly run?: RunPolicy;
+}
+
+/** A parsed `quiver.tools` value (or a config delta): keys are tool names, `<server>__*` or `*`. */
+export type ToolsConfig = ReadonlyMap<string, ToolEntry>;
+
+export interface ResolvedTool {
+  readonly availability: Availability;
+  readonly allowToggle: AllowToggle;
+  readonly run: RunPolicy;
+}
+
+/** A problem in a written configuration, phrased for the person who wrote it. */
+export interface ConfigIssue {
+  /** The setting path, e.g. `quiver.tools["github__create_issue"].enable`. */
+  readonly path: string;
+  readonly message: string;
+}
+
+export const DEFAULTS_KEY = '*';
+
+export function serverDefaultsKey(server: string): string {
+  return `${server}__*`;
+}
+
+/** Locked off: hidden everywhere, never searchable, forceable or run. */
+export function isLockedOff(tool: Pick<ResolvedTool, 'availability' | 'allowToggle'>): boolean {
+  return tool.availability === 'off' && tool.allowToggle === 'never';
+}

@@ -1,0 +1,65 @@
+import type { JsonSchema } from '../tools';
+
+/** One parameter found in an input schema; nested properties get dotted paths (`a.b`, `a[].c`). */
+export interface ParameterInfo {
+  readonly path: string;
+  /** The property's own name, the last segment of `path`. */
+  readonly name: string;
+  readonly type: string | undefined;
+  readonly required: boolean;
+  readonly description: string | undefined;
+  readonly enumValues: readonly string[];
+}
+
+// Schemas come from MCP servers and are untrusted: bound the walk so a hostile or
+// recursive schema cannot make indexing or describe_tools unbounded.
+const MAX_DEPTH = 6;
+const MAX_PARAMETERS = 200;
+
+function isObject(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function typeOf(schema: JsonSchema): string | undefined {
+  const t = schema['type'];
+  if (typeof t === 'string') return t;
+  if (Array.isArray(t)) return t.filter((x): x is string => typeof x === 'string').join(' | ') || undefined;
+  return undefined;
+}
+
+function enumOf(schema: JsonSchema): string[] {
+  const values = schema['enum'];
+  if (!Array.isArray(values)) return [];
+  return values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
+}
+
+/** Every parameter of an input schema, walking properties, array items and combinators. */
+export function parametersOf(schema: unknown): ParameterInfo[] {
+  const out: ParameterInfo[] = [];
+  if (isObject(schema)) walk(schema, '', 0, out);
+  return out;
+}
+
+function walk(schema: JsonSchema, prefix: string, depth: number, out: ParameterInfo[]): void {
+  if (depth > MAX_DEPTH || out.length >= MAX_PARAMETERS) return;
+  const properties = schema['properties'];
+  const required = new Set(Array.isArray(schema['required']) ? schema['required'].filter((r) => typeof r === 'string') : []);
+  if (isObject(properties)) {
+    for (const [name, child] of Object.entries(properties)) {
+      if (out.length >= MAX_PARAMETERS) return;
+      const path = prefix === '' ? name : `${prefix}.${name}`;
+      const sub = isObject(child) ? child : {};
+      const description = typeof sub['description'] === 'string' ? sub['description'] : undefined;
+      out.push({ path, name, type: typeOf(sub), required: required.has(name), description, enumValues: enumOf(sub) });
+      walk(sub, path, depth + 1, out);
+    }
+  }
+  const items = schema['items'];
+  if (isObject(items)) walk(items, `${prefix}[]`, depth + 1, out);
+  for (const key of ['anyOf', 'oneOf', 'allOf']) {
+    const options = schema[key];
+    if (Array.isArray(options)) {
+      for (const option of options) if (isObject(option)) walk(option, prefix, depth + 1, out);
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Every setting Quiver reads, with the validation applied on read. A unit test checks this
+ * list against package.json's `contributes.configuration`, so a setting is never read
+ * without being declared (no IntelliSense) or declared without being read (dead).
+ */
+export const SETTINGS = {
+  tools: { key: 'quiver.tools', schema: z.unknown(), fallback: {} as unknown },
+  mcpServers: { key: 'quiver.mcpServers', schema: z.unknown(), fallback: {} as unknown },
+  mcpStartupTimeoutMs: { key: 'quiver.mcp.startupTimeoutMs', schema: z.number().int().min(1000), fallback: 60_000 },
+  mcpMaxResultChars: { key: 'quiver.mcp.maxResultChars', schema: z.number().int().min(1000), fallback: 100_000 },
+  model: { key: 'quiver.model', schema: z.string().min(1), fallback: 'claude-sonnet-4-5' },
+  anthropicBaseUrl: { key: 'quiver.anthropic.baseUrl', schema: z.union([z.literal(''), z.url()]), fallback: '' },
+  maxCyclesPerTurn: { key: 'quiver.maxCyclesPerTurn', schema: z.number().int().min(1), fallback: 25 },
+  maxTokens: { key: 'quiver.maxTokens', schema: z.number().int().min(1), fallback: 8192 },
+} as const;
+
+export type SettingName = keyof typeof SETTINGS;
+export type SettingValue<N extends SettingName> = z.infer<(typeof SETTINGS)[N]['schema']>;
+
+export interface SettingRead<T> {
+  readonly value: T;
+  /** Set when the written value was unusable and the fallback is in force. */
+  readonly issue?: string;
+}
+
+/** Validates a raw settings value; an invalid one yields the fallback and a message naming the setting. */
+export function readSetting<N extends SettingName>(name: N, raw: unknown): SettingRead<SettingValue<N>> {
+  const setting = SETTINGS[name];
+  if (raw === undefined) return { value: setting.fallback as SettingValue<N> };
+  const parsed = setting.schema.safeParse(raw);
+  if (parsed.success) return { value: parsed.data as SettingValue<N> };
+  const why = parsed.error.issues.map((i) => i.message).join('; ');
+  return {
+    value: setting.fallback as SettingValue<N>,
+    issue: `${setting.key}: ${JSON.stringify(raw)} is not valid (${why}). Using ${JSON.stringify(setting.fallback)}; fix it in settings.json.`,
+  };
+}

@@ -1,0 +1,47 @@
+import type { ToolResultContent } from '../toolSource';
+
+/** Where a config delta came from; promotion is the only source a model can cause. */
+export type DeltaSource = 'settings' | 'user' | 'promotion';
+
+export type AssistantBlock =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> };
+
+/** What one search result committed to (RFD 108): promoted or already on, or left off by the fold. */
+export type SearchResultStatus = 'usable' | 'found, unavailable';
+
+export type TurnEndReason = 'done' | 'cancelled' | 'max_cycles' | 'error';
+
+/**
+ * One line of a conversation's append-only stream. Tool availability at any position is the
+ * settings base plus the `config_delta` events up to it; nothing else is a source of truth.
+ * `tools` in a delta keeps the raw `quiver.tools` shape so legacy spellings stay readable.
+ */
+export type StreamEvent =
+  | { readonly type: 'turn_start'; readonly at: string }
+  | { readonly type: 'config_delta'; readonly source: DeltaSource; readonly tools: Readonly<Record<string, unknown>>; readonly at: string }
+  | { readonly type: 'user_message'; readonly text: string; readonly at: string }
+  | { readonly type: 'assistant_message'; readonly content: readonly AssistantBlock[]; readonly stopReason: string | null; readonly at: string }
+  | {
+      readonly type: 'tool_result';
+      readonly toolUseId: string;
+      readonly name: string;
+      readonly content: readonly ToolResultContent[];
+      readonly isError: boolean;
+      /** For search_tools: each found tool and what its promotion committed to. */
+      readonly found?: readonly { readonly name: string; readonly status: SearchResultStatus }[];
+      readonly at: string;
+    }
+  | {
+      readonly type: 'usage';
+      readonly model: string;
+      readonly inputTokens: number;
+      readonly outputTokens: number;
+      readonly cacheReadTokens: number;
+      readonly cacheWriteTokens: number;
+      readonly at: string;
+    }
+  | { readonly type: 'turn_end'; readonly reason: TurnEndReason; readonly message?: string; readonly at: string }
+  | { readonly type: 'renamed'; readonly title: string; readonly at: string };
+
+export type StreamEventType = StreamEvent['type'];

@@ -1,0 +1,33 @@
+import type { ToolDefinition } from './tools';
+
+/** A piece of a tool result, already shaped for the model. */
+export type ToolResultContent =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image'; readonly data: string; readonly mimeType: string };
+
+export interface ToolCallResult {
+  readonly content: readonly ToolResultContent[];
+  /** True when the tool failed; `content` then says what failed and why, for the model. */
+  readonly isError: boolean;
+}
+
+export interface Unsubscribe {
+  (): void;
+}
+
+/**
+ * What the core needs from the MCP layer. src/mcp implements it; src/core never imports
+ * src/mcp, so the turn loop and the sets can be tested with any implementation.
+ */
+export interface ToolSource {
+  /** Every tool of every running server, under its qualified name. */
+  tools(): readonly ToolDefinition[];
+  /** Names of the servers whose tools are currently callable. */
+  runningServers(): ReadonlySet<string>;
+  /** Runs a tool by qualified name. Rejects only on cancellation; failures come back as `isError`. */
+  call(name: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<ToolCallResult>;
+  /** Starts a server that is configured but not running (a forced tool needs it). */
+  ensureRunning(server: string): Promise<void>;
+  /** Called whenever the catalogue or a server's status changes. */
+  onDidChange(listener: () => void): Unsubscribe;
+}

@@ -1,0 +1,37 @@
+/** JSON Schema as received from an MCP server: untrusted, so every field is optional. */
+export type JsonSchema = { readonly [key: string]: unknown };
+
+/**
+ * Hints a server reports about a tool. Untrusted: they inform display only and never
+ * grant anything (a tool claiming to be read-only is still subject to its run policy).
+ */
+export interface ToolAnnotations {
+  readonly title?: string;
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+/**
+ * One tool as the model would see it. `name` is unique across the catalogue and matches
+ * the Messages API rule `^[a-zA-Z0-9_-]{1,64}$`; `server` and `toolName` map it back to
+ * the MCP server that runs it (`server` is undefined for Quiver's builtins).
+ */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly server: string | undefined;
+  readonly toolName: string;
+  readonly title?: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly annotations?: ToolAnnotations;
+}
+
+/** The names of Quiver's own tools; no MCP tool may take one of them. */
+export const BUILTIN_TOOL_NAMES = ['search_tools', 'describe_tools'] as const;
+export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
+
+export function isBuiltinToolName(name: string): name is BuiltinToolName {
+  return (BUILTIN_TOOL_NAMES as readonly string[]).includes(name);
+}

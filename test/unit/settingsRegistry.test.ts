@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { readSetting, SETTINGS } from '../../src/core/settingsRegistry';
+
+const root = resolve(__dirname, '..', '..', '..');
+const declared = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  contributes: { configuration: { properties: Record<string, unknown> } };
+}).contributes.configuration.properties).sort();
+const registered = Object.values(SETTINGS).map((s) => s.key).sort();
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((e) => {
+    const p = join(dir, e);
+    return statSync(p).isDirectory() ? sources(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+describe('settings registry', () => {
+  it('declares in package.json exactly the settings the code registers', () => {
+    assert.deepEqual(registered, declared);
+  });
+
+  it('reads no quiver.* setting by a literal key outside the registry', () => {
+    const offenders = sources(join(root, 'src')).filter((file) => !file.endsWith('settingsRegistry.ts'))
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\.get(?:<[^>]*>)?\(\s*['"`](quiver\.[\w.]+|[a-z][\w.]*)['"`]/g)]
+        .map((m) => `${file}: ${m[0]}`))
+      .filter((hit) => /getConfiguration|\.get\(['"`]quiver\./.test(hit));
+    assert.deepEqual(offenders, []);
+  });
+
+  it('package.json defaults agree with the registry fallbacks', () => {
+    const properties = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { default?: unknown }> } };
+    }).contributes.configuration.properties;
+    for (const setting of Object.values(SETTINGS)) assert.deepEqual(properties[setting.key]?.default, setting.fallback, setting.key);
+  });
+
+  it('an invalid value falls back and the message names the setting and how to fix it', () => {
+    const read = readSetting('maxCyclesPerTurn', 'lots');
+    assert.equal(read.value, 25);
+    assert.match(read.issue ?? '', /^quiver\.maxCyclesPerTurn: "lots" is not valid .*fix it in settings\.json/);
+    assert.equal(readSetting('maxCyclesPerTurn', 3).value, 3);
+    assert.match(readSetting('anthropicBaseUrl', 'not a url').issue ?? '', /quiver\.anthropic\.baseUrl/);
+  });
+});
