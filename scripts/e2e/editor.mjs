@@ -66,7 +66,7 @@ export function ensureEditor() {
   if (v.status !== 0 || !v.stdout.includes(CODE_SERVER_VERSION)) {
     throw new Error(`code-server does not run: ${v.stdout}${v.stderr}`.trim());
   }
-  writeFileSync(MARKER, JSON.stringify({ codeServer: CODE_SERVER_VERSION, nodeSpec: NODE_SPEC, node: nodeVersion, vscode: v.stdout.trim().split(/\s+/)[1] ?? '' }, null, 2) + '\n');
+  writeFileSync(MARKER, JSON.stringify({ codeServer: CODE_SERVER_VERSION, nodeSpec: NODE_SPEC, node: nodeVersion, vscode: /with Code (\S+)/.exec(v.stdout)?.[1] ?? '' }, null, 2) + '\n');
   log(`editor ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: code-server ${CODE_SERVER_VERSION}, Node ${nodeVersion}`);
   return { node: NODE_BIN, entry: CS_ENTRY, nodeVersion, codeServer: CODE_SERVER_VERSION, installed: true };
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { scopeForToolKey, withToolEnable, withToolRun, type Availability, type RunPolicy, type SettingsScope } from '../core/availability';
+import { scopeForToolKey, withServerEnable, withToolEnable, withToolRun, type Availability, type RunPolicy, type SettingsScope } from '../core/availability';
 import { readSetting, SETTINGS, type SettingName, type SettingRead, type SettingValue } from '../core/settingsRegistry';
 
 /** Reads one registered setting, validated; `issue` is set when the fallback is in force. */
@@ -32,4 +32,8 @@ export function writeToolAvailability(key: string, availability: Availability): 
 
 export function writeToolRunPolicy(key: string, run: RunPolicy): Promise<SettingsScope> {
   return updateToolsAt(key, (tools) => withToolRun(tools, key, run));
+}
+
+export function writeServerAvailability(server: string, toolKeys: readonly string[], availability: Availability): Promise<SettingsScope> {
+  return updateToolsAt(`${server}__*`, (tools) => withServerEnable(tools, server, toolKeys, availability));
 }

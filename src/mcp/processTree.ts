@@ -25,7 +25,7 @@ export async function processTree(pid: number): Promise<number[]> {
  */
 export async function killProcesses(pids: readonly number[], graceMs: number): Promise<void> {
   if (process.platform === 'win32') {
-    await Promise.all(pids.map((pid) => run('taskkill', ['/pid', String(pid), '/T', '/F']).catch(() => '')));
+    await Promise.all(pids.map((pid) => run('taskkill', ['/pid', String(pid), '/T', '/F'])));
     return;
   }
   signal(pids, 'SIGTERM');
@@ -74,15 +74,16 @@ function isZombie(pid: number): boolean {
 }
 
 async function psTable(): Promise<[number, number][]> {
-  const out = await run('ps', ['-A', '-o', 'pid=,ppid=']).catch(() => '');
+  const out = await run('ps', ['-A', '-o', 'pid=,ppid=']);
   return out
     .split('\n')
     .map((line) => line.trim().split(/\s+/).map(Number))
     .filter((p): p is [number, number] => p.length === 2 && Number.isInteger(p[0]) && Number.isInteger(p[1]));
 }
 
+/** Output of a helper command, or '' when it failed: callers treat that as "nothing found". */
 function run(command: string, args: readonly string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(command, args, { windowsHide: true }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+  return new Promise((resolve) => {
+    execFile(command, args, { windowsHide: true }, (error, stdout) => resolve(error ? '' : stdout));
   });
 }

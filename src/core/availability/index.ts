@@ -4,4 +4,4 @@ export { foldConfigs, mergeEntries, resolveTool, type ToolIdentity } from './res
 export { applyToggle, promote, type PromotionOutcome, type ToggleDirection, type ToggleOutcome, type ToggleScope } from './toggles';
 export { parseKeyAssignment, type KeyAssignment } from './keyAssignment';
 export { computeToolSets, type ToolSets, type ToolSetsInput } from './sets';
-export { scopeForToolKey, withToolEnable, withToolRun, type ScopedValues, type SettingsScope } from './settingsWriter';
+export { scopeForToolKey, withServerEnable, withToolEnable, withToolRun, type ScopedValues, type SettingsScope } from './settingsWriter';

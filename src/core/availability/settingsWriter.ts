@@ -1,5 +1,5 @@
 import { parseEnable } from './parse';
-import type { Availability, RunPolicy } from './types';
+import { serverDefaultsKey, type Availability, type RunPolicy } from './types';
 
 type Json = Readonly<Record<string, unknown>>;
 
@@ -61,4 +61,18 @@ export function scopeForToolKey(values: ScopedValues, key: string, workspaceOpen
     return isTable(value) && Object.prototype.hasOwnProperty.call(value, key);
   });
   return holder ?? (workspaceOpen ? 'workspace' : 'user');
+}
+
+/**
+ * Sets a whole server's availability in one write: its `<server>__*` entry, plus each of
+ * `toolKeys` that has an `enable` of its own (which would otherwise shadow the server entry).
+ * Entries without an `enable`, and every other entry, are kept as they were.
+ */
+export function withServerEnable(tools: unknown, server: string, toolKeys: readonly string[], availability: Availability): Json {
+  let next = withToolEnable(tools, serverDefaultsKey(server), availability);
+  for (const key of toolKeys) {
+    const entry = next[key];
+    if (isTable(entry) && entry['enable'] !== undefined) next = withToolEnable(next, key, availability);
+  }
+  return next;
 }

@@ -15,12 +15,19 @@ export type TurnEndReason = 'done' | 'cancelled' | 'max_cycles' | 'error';
 /**
  * One line of a conversation's append-only stream. Tool availability at any position is the
  * settings base plus the `config_delta` events up to it; nothing else is a source of truth.
- * `tools` in a delta keeps the raw `quiver.tools` shape so legacy spellings stay readable.
+ * `tools` in a delta keeps the raw `quiver.tools` shape so legacy spellings stay readable; in a
+ * `settings` delta a key maps to its whole new entry (it replaces the key) or to null (removed).
  */
 export type StreamEvent =
   | { readonly type: 'turn_start'; readonly at: string }
   | { readonly type: 'config_delta'; readonly source: DeltaSource; readonly tools: Readonly<Record<string, unknown>>; readonly at: string }
-  | { readonly type: 'user_message'; readonly text: string; readonly at: string }
+  | {
+      readonly type: 'user_message';
+      readonly text: string;
+      /** `/use NAME`: the tool forced for this message's turn (offered, never recorded as a delta). */
+      readonly forced?: string;
+      readonly at: string;
+    }
   | { readonly type: 'assistant_message'; readonly content: readonly AssistantBlock[]; readonly stopReason: string | null; readonly at: string }
   | {
       readonly type: 'tool_result';
@@ -42,6 +49,12 @@ export type StreamEvent =
       readonly at: string;
     }
   | { readonly type: 'turn_end'; readonly reason: TurnEndReason; readonly message?: string; readonly at: string }
-  | { readonly type: 'renamed'; readonly title: string; readonly at: string };
+  | { readonly type: 'renamed'; readonly title: string; readonly at: string }
+  /**
+   * Regenerate: withdraws the latest assistant_message and the tool results and turn_end that
+   * followed it from the transcript, then the turn continues from there. Config deltas are
+   * never withdrawn, so promotions made before the restart stay.
+   */
+  | { readonly type: 'restart'; readonly at: string };
 
 export type StreamEventType = StreamEvent['type'];

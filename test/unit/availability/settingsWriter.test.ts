@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseToolsConfig, resolveTool, scopeForToolKey, withToolEnable, withToolRun } from '../../../src/core/availability';
+import { parseToolsConfig, resolveTool, scopeForToolKey, withServerEnable, withToolEnable, withToolRun } from '../../../src/core/availability';
 
 describe('writing a tool\'s enable back to quiver.tools', () => {
   it('a legacy { "state": false } table gets availability and loses state; other tables are untouched', () => {
@@ -54,5 +54,23 @@ describe('the scope a tool write goes to', () => {
   it('else the workspace when one is open, else the user', () => {
     assert.equal(scopeForToolKey({ user: { b: {} } }, 'a', true), 'workspace');
     assert.equal(scopeForToolKey({}, 'a', false), 'user');
+  });
+});
+
+describe('writing a whole server\'s availability', () => {
+  it('sets <server>__* and the tool entries that would shadow it, in one value, leaving the rest', () => {
+    const before = {
+      '*': { enable: 'discoverable' },
+      fs__read: { enable: 'on' },
+      fs__stat: { run: 'unattended' },
+      gh__pr: { enable: 'on' },
+    };
+    assert.deepEqual(withServerEnable(before, 'fs', ['fs__read', 'fs__stat', 'fs__write'], 'discoverable'), {
+      '*': { enable: 'discoverable' },
+      fs__read: { enable: 'discoverable' },
+      fs__stat: { run: 'unattended' },
+      gh__pr: { enable: 'on' },
+      'fs__*': { enable: { availability: 'discoverable' } },
+    });
   });
 });

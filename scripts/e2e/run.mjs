@@ -1,0 +1,143 @@
+// The e2e tier: Quiver in a real VS Code (code-server) driven by headless Chromium.
+//   (a) host: the Mocha suite out/test/e2e/suite (compiled from test/e2e/suite) inside the
+//       extension host, loaded by the `extensionTestsPath` payload;
+//   (b) ui: test/e2e/ui/*.ui.mjs against the workbench, one screenshot per test;
+//   (c) cleanup: after the server is stopped no process of the session may be left.
+// `npm test` calls runE2e() (after tsc and esbuild); `npm test -- e2e` runs only this tier;
+// `node scripts/e2e/run.mjs` compiles, bundles and runs it alone.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { launchBrowser } from './browser.mjs';
+import { ROOT, ensureEditor, startEditor } from './editor.mjs';
+import { collectUiTests, runUiTests } from './ui-harness.mjs';
+
+const SUITE = join(ROOT, 'out', 'test', 'e2e', 'suite', 'index.js');
+const FIXTURE = join(ROOT, 'test', 'e2e', 'workspace');
+const ARTIFACTS = join(ROOT, '.test-artifacts');
+const SCREENSHOTS = join(ARTIFACTS, 'screenshots');
+const HOST_TIMEOUT_MS = 180_000;
+
+const log = (msg) => console.log(`[e2e] ${msg}`);
+const secs = (t0) => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+
+/** A fresh copy of the fixture workspace with @REPO@ replaced by this repository's path. */
+function workspaceCopy(sessionDir, name) {
+  const ws = join(sessionDir, name);
+  cpSync(FIXTURE, ws, { recursive: true });
+  const settings = join(ws, '.vscode', 'settings.json');
+  writeFileSync(settings, readFileSync(settings, 'utf8').replaceAll('@REPO@', ROOT));
+  return ws;
+}
+
+/** (a) Runs the extension-host Mocha suite; resolves to { passed, failed, pending, failures }. */
+async function runHostSuite(browser, editor, ws) {
+  const reportFile = join(editor.dir, 'host-report.json');
+  const consoleLog = join(ARTIFACTS, 'e2e-host-console.log');
+  const lines = [];
+  const page = await browser.newPage();
+  page.on('console', (m) => lines.push(`[${m.type()}] ${m.text()}`));
+  let exited;
+  const exitCode = new Promise((done) => { exited = done; });
+  await page.exposeFunction('codeAutomationExit', (code) => { exited(code); });
+  const url = editor.url(ws, [
+    ['extensionDevelopmentPath', editor.remote(ROOT)],
+    ['extensionTestsPath', editor.remote(SUITE)],
+    ['extensionEnvironment', JSON.stringify({ QUIVER_E2E_REPORT: reportFile })],
+  ]);
+  await page.goto(url);
+  let timer;
+  const code = await Promise.race([exitCode, new Promise((done) => { timer = setTimeout(() => done('timeout'), HOST_TIMEOUT_MS); })]);
+  clearTimeout(timer);
+  writeFileSync(consoleLog, lines.join('\n') + '\n');
+  await page.close();
+  if (!existsSync(reportFile)) {
+    const why = code === 'timeout' ? `the suite did not finish within ${HOST_TIMEOUT_MS / 1000} s` : `the workbench exited with ${code} and no report`;
+    return { passed: 0, failed: 1, pending: 0, failures: [{ title: 'extension-host suite', error: `${why}; page console: ${relative(ROOT, consoleLog)}` }] };
+  }
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  cpSync(reportFile, join(ARTIFACTS, 'e2e-host-report.json'));
+  for (const line of lines) {
+    const m = /^\[\w+\] (?:\[Extension Host\] )?(\s*(?:✔|✓|\d+\)|-) .*)$/.exec(line);
+    if (m) console.log(`  ${m[1]}`);
+  }
+  for (const f of report.failures) console.log(`  ✖ ${f.title}\n      ${f.error.split('\n').slice(0, 8).join('\n      ')}`);
+  if (report.failed === 0 && code !== 0) report.failures.push({ title: 'extension-host suite', error: `exit code ${code}` });
+  return report;
+}
+
+/** (b) Runs the workbench UI tests on one page with Quiver loaded in `ws`. */
+async function runUi(browser, editor, ws) {
+  const tests = await collectUiTests(join(ROOT, 'test', 'e2e', 'ui'));
+  const page = await browser.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.goto(editor.url(ws, [['extensionDevelopmentPath', editor.remote(ROOT)]]));
+  await page.locator('.monaco-workbench').waitFor();
+  try {
+    return await runUiTests(tests, { page, workspace: ws, settingsFile: join(ws, '.vscode', 'settings.json') }, { screenshots: SCREENSHOTS, root: ROOT });
+  } finally {
+    await page.close();
+  }
+}
+
+export async function runE2e() {
+  const t0 = Date.now();
+  const counts = {};
+  const total = { passed: 0, failed: 0 };
+  const tally = (tier, r) => {
+    counts[tier] = r;
+    total.passed += r.passed;
+    total.failed += r.failed;
+  };
+  console.log('\n▶ e2e tests (code-server + Chromium)');
+  for (const [what, file] of [['the e2e suite (tsc)', SUITE], ['the extension bundle (esbuild)', join(ROOT, 'dist', 'extension.js')]]) {
+    if (!existsSync(file)) {
+      console.error(`✖ e2e: ${relative(ROOT, file)} is missing; build ${what} first (npm test does both).`);
+      return { passed: 0, failed: 1 };
+    }
+  }
+  ensureEditor();
+  mkdirSync(ARTIFACTS, { recursive: true });
+  rmSync(SCREENSHOTS, { recursive: true, force: true });
+  const editor = await startEditor();
+  log(`code-server on 127.0.0.1:${editor.port} (started ${secs(t0)})`);
+  try {
+    const browser = await launchBrowser(editor.dir);
+    try {
+      let t = Date.now();
+      log('extension-host suite');
+      tally('host', await runHostSuite(browser, editor, workspaceCopy(editor.dir, 'ws-host')));
+      log(`extension-host suite done in ${secs(t)}`);
+      t = Date.now();
+      log('UI tests');
+      tally('ui', await runUi(browser, editor, workspaceCopy(editor.dir, 'ws-ui')));
+      log(`UI tests done in ${secs(t)}; screenshots in ${relative(ROOT, SCREENSHOTS)}/`);
+    } finally {
+      await browser.close();
+    }
+  } catch (err) {
+    tally('harness', { passed: 0, failed: 1, pending: 0, failures: [{ title: 'e2e harness', error: String(err) }] });
+    console.error(`✖ e2e harness: ${err instanceof Error ? err.stack : String(err)}`);
+  } finally {
+    const left = await editor.stop();
+    const ok = left.length === 0;
+    tally('cleanup', { passed: ok ? 1 : 0, failed: ok ? 0 : 1, pending: 0, failures: [] });
+    console.log(ok ? '  ✔ no code-server, extension host or MCP server process left behind'
+      : `  ✖ ${left.length} process(es) outlived the editor's process group and were killed:\n${left.map((p) => `      ${p.pid} ${p.cmd}`).join('\n')}`);
+  }
+  console.log(`\ne2e (${secs(t0)}):`);
+  for (const [tier, c] of Object.entries(counts)) console.log(`  ${tier.padEnd(10)} ${c.passed} passed, ${c.failed} failed${c.pending ? `, ${c.pending} pending` : ''}`);
+  return total;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const step = (args) => {
+    const r = spawnSync('node', args, { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) process.exit(1);
+  };
+  step([join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']);
+  step(['esbuild.mjs']);
+  const r = await runE2e();
+  console.log(`\n${r.passed} passed, ${r.failed} failed`);
+  process.exit(r.failed > 0 || r.passed === 0 ? 1 : 0);
+}

@@ -1,0 +1,60 @@
+// A tiny runner for the workbench UI tests in test/e2e/ui/*.ui.mjs. A test file exports
+// `default (t) => { t.test(name, fn); t.skip(name, fn); }`; tests run in file order on one page,
+// each with a time limit, and each leaves a screenshot (passed or failed) in the screenshot folder.
+import { mkdirSync, readdirSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  const limit = new Promise((_, fail) => { timer = setTimeout(() => fail(new Error(`${what} timed out after ${ms / 1000} s`)), ms); });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+/** Collects the tests of every *.ui.mjs file under `dir`, in name order. */
+export async function collectUiTests(dir) {
+  const tests = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ui.mjs')).sort()) {
+    const mod = await import(pathToFileURL(join(dir, file)).href);
+    const add = (skip) => (name, fn) => tests.push({ file: basename(file, '.ui.mjs'), name, fn, skip });
+    mod.default({ test: add(false), skip: add(true) });
+  }
+  return tests;
+}
+
+/** Runs `tests` in order with `ctx` ({ page, … }); returns { passed, failed, pending, failures }. */
+export async function runUiTests(tests, ctx, { screenshots, timeoutMs = 60_000, root = process.cwd() }) {
+  mkdirSync(screenshots, { recursive: true });
+  const result = { passed: 0, failed: 0, pending: 0, failures: [] };
+  let n = 0;
+  for (const t of tests) {
+    n++;
+    const title = `${t.file}: ${t.name}`;
+    if (t.skip) {
+      result.pending++;
+      console.log(`  - ${title} (pending)`);
+      continue;
+    }
+    const t0 = Date.now();
+    let error;
+    try {
+      await withTimeout(t.fn(ctx), timeoutMs, title);
+    } catch (err) {
+      error = err instanceof Error ? err : new Error(String(err));
+    }
+    const shot = join(screenshots, `${String(n).padStart(2, '0')}-${t.file}-${slug(t.name)}.png`);
+    await ctx.page.screenshot({ path: shot }).catch(() => undefined);
+    const ms = Date.now() - t0;
+    if (error) {
+      result.failed++;
+      result.failures.push({ title, error: error.message });
+      console.log(`  ✖ ${title} (${ms} ms) — ${relative(root, shot)}\n      ${error.message.split('\n').join('\n      ')}`);
+    } else {
+      result.passed++;
+      console.log(`  ✔ ${title} (${ms} ms) — ${relative(root, shot)}`);
+    }
+  }
+  return result;
+}

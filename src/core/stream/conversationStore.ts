@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Conversation, conversationTitle } from './conversation';
+import { parseStreamText, type LoadIssue } from './jsonLines';
+
+export interface ConversationSummary {
+  readonly id: string;
+  readonly title: string;
+  /** Last write, from the file's modification time. */
+  readonly updated: Date;
+}
+
+export interface OpenedConversation {
+  readonly conversation: Conversation;
+  /** Lines that did not load (a torn last line, invalid events); empty when all loaded. */
+  readonly issues: readonly LoadIssue[];
+}
+
+const EXTENSION = '.jsonl';
+const ID = /^c-[a-z0-9]+-[a-f0-9]{8}$/;
+
+/**
+ * Conversations as append-only JSON-lines files, one per conversation, in a folder the
+ * caller owns (the extension passes its global storage folder).
+ */
+export class ConversationStore {
+  constructor(private readonly folder: string) {}
+
+  async create(): Promise<Conversation> {
+    await mkdir(this.folder, { recursive: true });
+    const id = `c-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+    const file = this.fileOf(id);
+    await writeFile(file, '', { flag: 'wx' });
+    return new Conversation(id, file, []);
+  }
+
+  async open(id: string): Promise<OpenedConversation> {
+    const file = this.fileOf(id);
+    const parsed = parseStreamText(await readFile(file, 'utf8'));
+    const torn = parsed.validBytes < (await stat(file)).size;
+    const repair = { newline: parsed.needsNewline, ...(torn ? { truncateTo: parsed.validBytes } : {}) };
+    return { conversation: new Conversation(id, file, parsed.events, repair), issues: parsed.issues };
+  }
+
+  /** Newest first. Each file is read to find its title; unreadable files are left out. */
+  async list(): Promise<ConversationSummary[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.folder);
+    } catch {
+      return [];
+    }
+    const ids = names.filter((n) => n.endsWith(EXTENSION)).map((n) => n.slice(0, -EXTENSION.length)).filter((id) => ID.test(id));
+    const summaries = await Promise.all(ids.map((id) => this.summary(id)));
+    return summaries.filter((s): s is ConversationSummary => s !== undefined).sort((a, b) => b.updated.getTime() - a.updated.getTime());
+  }
+
+  async rename(id: string, title: string): Promise<void> {
+    const trimmed = title.trim();
+    if (trimmed.length === 0) throw new Error('A conversation title cannot be empty.');
+    const { conversation } = await this.open(id);
+    await conversation.append({ type: 'renamed', title: trimmed, at: new Date().toISOString() });
+  }
+
+  async delete(id: string): Promise<void> {
+    await rm(this.fileOf(id), { force: true });
+  }
+
+  private async summary(id: string): Promise<ConversationSummary | undefined> {
+    const file = this.fileOf(id);
+    try {
+      const [text, info] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
+      return { id, title: conversationTitle(parseStreamText(text).events), updated: info.mtime };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private fileOf(id: string): string {
+    if (!ID.test(id)) throw new Error(`"${id}" is not a conversation id.`);
+    return join(this.folder, `${id}${EXTENSION}`);
+  }
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { StreamEvent } from './events';
+
+const at = z.string().min(1);
+const json = z.record(z.string(), z.unknown());
+
+const resultContent = z.union([
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string() }),
+]);
+
+const assistantBlock = z.union([
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('tool_use'), id: z.string().min(1), name: z.string().min(1), input: json }),
+]);
+
+const count = z.number().int().min(0);
+
+/** What a stored line must look like to load; kept beside events.ts so the two change together. */
+export const streamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('turn_start'), at }),
+  z.object({ type: z.literal('config_delta'), source: z.enum(['settings', 'user', 'promotion']), tools: json, at }),
+  z.object({ type: z.literal('user_message'), text: z.string(), forced: z.string().optional(), at }),
+  z.object({ type: z.literal('assistant_message'), content: z.array(assistantBlock), stopReason: z.string().nullable(), at }),
+  z.object({
+    type: z.literal('tool_result'),
+    toolUseId: z.string().min(1),
+    name: z.string(),
+    content: z.array(resultContent),
+    isError: z.boolean(),
+    found: z.array(z.object({ name: z.string(), status: z.enum(['usable', 'found, unavailable']) })).optional(),
+    at,
+  }),
+  z.object({
+    type: z.literal('usage'),
+    model: z.string(),
+    inputTokens: count,
+    outputTokens: count,
+    cacheReadTokens: count,
+    cacheWriteTokens: count,
+    at,
+  }),
+  z.object({ type: z.literal('turn_end'), reason: z.enum(['done', 'cancelled', 'max_cycles', 'error']), message: z.string().optional(), at }),
+  z.object({ type: z.literal('renamed'), title: z.string(), at }),
+  z.object({ type: z.literal('restart'), at }),
+]);
+
+// Compile-time check that the schema and the StreamEvent union describe the same shapes.
+type Parsed = z.infer<typeof streamEventSchema>;
+const _schemaMatchesEvents: (e: Parsed) => StreamEvent = (e) => e;
+const _eventsMatchSchema: (e: StreamEvent) => Parsed = (e) => e as Parsed;
+void _schemaMatchesEvents;
+void _eventsMatchSchema;

@@ -1,0 +1,44 @@
+import * as vscode from 'vscode';
+import { formatTokens } from '../core/toolOverview';
+import type { ToolsModel } from './toolsModel';
+
+/** Past this share of the context window, standing tool definitions crowd out the work. */
+export const WARNING_SHARE = 0.1;
+
+export const OVERHEAD_STATUS_ID = 'quiver.overhead';
+
+/** The status bar item: the token overhead of the offered tool definitions. */
+export class OverheadStatus implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem(OVERHEAD_STATUS_ID, vscode.StatusBarAlignment.Right, 100);
+
+  constructor(private readonly model: ToolsModel) {
+    this.item.name = 'Quiver tool overhead';
+    this.item.command = 'quiver.showOverhead';
+    this.update();
+    this.item.show();
+  }
+
+  update(): void {
+    const overview = this.model.overview();
+    const window = this.model.contextWindowTokens();
+    const share = overview.offeredTokens / window;
+    this.item.text = `$(tools) ${overview.offeredCount} on · ${overview.searchableCount} discoverable · ${formatTokens(overview.offeredTokens)} tok`;
+    const saving = overview.permittedTokens - overview.offeredTokens;
+    const tooltip = new vscode.MarkdownString(undefined, true);
+    tooltip.appendMarkdown('**Quiver tool definitions** (token counts are estimates)\n\n');
+    tooltip.appendMarkdown(`- Offered on every request: **~${formatTokens(overview.offeredTokens)}** tokens (${overview.offeredCount} tools)\n`);
+    tooltip.appendMarkdown(`- If every permitted tool were on: ~${formatTokens(overview.permittedTokens)} tokens\n`);
+    tooltip.appendMarkdown(`- Saved by discoverable tools: ~${formatTokens(saving)} tokens\n`);
+    tooltip.appendMarkdown(`- Share of the ${formatTokens(window)}-token context window: ${(share * 100).toFixed(1)}%\n`);
+    const last = this.model.lastInputTokens();
+    if (last !== undefined) tooltip.appendMarkdown(`- Last request's real input: ${formatTokens(last)} tokens\n`);
+    if (share > WARNING_SHARE) tooltip.appendMarkdown('\n$(warning) Tool definitions pass 10% of the window. Click to make the costliest server discoverable.');
+    else tooltip.appendMarkdown('\nClick for the breakdown per server and tool.');
+    this.item.tooltip = tooltip;
+    this.item.backgroundColor = share > WARNING_SHARE ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}

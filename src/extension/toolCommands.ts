@@ -1,0 +1,92 @@
+import * as vscode from 'vscode';
+import type { Availability } from '../core/availability';
+import { costliestServer, offeredCostByServer, textBar } from '../core/overheadBreakdown';
+import { formatTokens } from '../core/toolOverview';
+import { writeServerAvailability, writeToolAvailability } from './settings';
+import type { ToolsTreeNode } from './toolsTree';
+import type { ToolsModel } from './toolsModel';
+
+const LABELS: Record<Availability, string> = { on: 'on', discoverable: 'discoverable', off: 'off' };
+
+async function makeTool(model: ToolsModel, node: ToolsTreeNode | undefined, availability: Availability): Promise<void> {
+  if (node?.kind === 'tool') {
+    if (node.item.allowToggle === 'never') {
+      void vscode.window.showErrorMessage(`${node.item.tool.name} is locked (allow_toggle is "never"): change its "enable" in settings.json to move it.`);
+      return;
+    }
+    const scope = await writeToolAvailability(node.item.tool.name, availability);
+    vscode.window.setStatusBarMessage(`Quiver: ${node.item.tool.name} is now ${LABELS[availability]} (${scope} settings)`, 4000);
+    return;
+  }
+  if (node?.kind === 'server') await makeServer(model, node.server, availability);
+}
+
+/** Every tool of the server except locked ones, in one settings write. */
+export async function makeServer(model: ToolsModel, server: string, availability: Availability): Promise<void> {
+  const groups = model.overview().groups;
+  const keys = [...groups.on, ...groups.discoverable, ...groups.off]
+    .filter((i) => i.tool.server === server && i.allowToggle !== 'never')
+    .map((i) => i.tool.name);
+  const scope = await writeServerAvailability(server, keys, availability);
+  vscode.window.setStatusBarMessage(`Quiver: every tool of ${server} is now ${LABELS[availability]} (${scope} settings)`, 4000);
+}
+
+async function describeTool(node: ToolsTreeNode | undefined): Promise<void> {
+  if (node?.kind !== 'tool') return;
+  const { tool } = node.item;
+  const body = [
+    `# ${tool.name}`, '',
+    `Server: ${tool.server ?? 'Quiver (builtin)'} · tool: ${tool.toolName} · availability: ${node.item.availability} · ~${node.item.tokens} tokens (estimate)`, '',
+    tool.description || '_No description._', '',
+    '## Input schema', '', '```json', JSON.stringify(tool.inputSchema, null, 2), '```',
+  ].join('\n');
+  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: body });
+  await vscode.window.showTextDocument(doc, { preview: true });
+}
+
+interface BreakdownPick extends vscode.QuickPickItem {
+  readonly server?: string;
+}
+
+/** Per server and per tool, costliest first, with bars; picking a server makes it discoverable. */
+async function showOverhead(model: ToolsModel): Promise<void> {
+  const overview = model.overview();
+  const total = Math.max(1, overview.offeredTokens);
+  const picks: BreakdownPick[] = [];
+  for (const cost of offeredCostByServer(overview)) {
+    picks.push({ label: cost.server ?? 'Quiver builtins', kind: vscode.QuickPickItemKind.Separator });
+    picks.push({
+      label: `$(server-process) ${cost.server ?? 'Quiver builtins'}`,
+      description: `${textBar(cost.tokens / total)} ~${formatTokens(cost.tokens)} tok`,
+      detail: cost.server ? 'Select to make every tool of this server discoverable' : 'Builtins: search_tools and describe_tools',
+      ...(cost.server ? { server: cost.server } : {}),
+    });
+    for (const t of cost.tools) picks.push({ label: `    ${t.tool.toolName}`, description: `${textBar(t.tokens / total, 10)} ~${formatTokens(t.tokens)} tok` });
+  }
+  const picked = await vscode.window.showQuickPick(picks, {
+    title: `Tool definitions offered on every request: ~${formatTokens(overview.offeredTokens)} tokens (estimate)`,
+    placeHolder: 'Pick a server to make all its tools discoverable',
+    matchOnDescription: true,
+  });
+  if (picked?.server) await makeServer(model, picked.server, 'discoverable');
+}
+
+async function makeCostliestDiscoverable(model: ToolsModel): Promise<void> {
+  const server = costliestServer(model.overview());
+  if (server) await makeServer(model, server, 'discoverable');
+  else void vscode.window.showInformationMessage('Quiver: no MCP server has tools on.');
+}
+
+export function registerToolCommands(model: ToolsModel): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('quiver.tool.makeOn', (n?: ToolsTreeNode) => makeTool(model, n, 'on')),
+    vscode.commands.registerCommand('quiver.tool.makeDiscoverable', (n?: ToolsTreeNode) => makeTool(model, n, 'discoverable')),
+    vscode.commands.registerCommand('quiver.tool.makeOff', (n?: ToolsTreeNode) => makeTool(model, n, 'off')),
+    vscode.commands.registerCommand('quiver.tool.describe', describeTool),
+    vscode.commands.registerCommand('quiver.tool.copyName', async (n?: ToolsTreeNode) => {
+      if (n?.kind === 'tool') await vscode.env.clipboard.writeText(n.item.tool.name);
+    }),
+    vscode.commands.registerCommand('quiver.showOverhead', () => showOverhead(model)),
+    vscode.commands.registerCommand('quiver.makeCostliestServerDiscoverable', () => makeCostliestDiscoverable(model)),
+  ];
+}

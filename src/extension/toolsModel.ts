@@ -1,0 +1,26 @@
+import type * as vscode from 'vscode';
+import type { ToolOverview } from '../core/toolOverview';
+
+export type ServerStatusKind = 'starting' | 'running' | 'failed' | 'stopped';
+
+export interface ServerView {
+  readonly name: string;
+  readonly status: ServerStatusKind;
+  /** Why a server is not running, phrased for the user. */
+  readonly reason?: string;
+  readonly toolCount: number;
+}
+
+/**
+ * What the tools tree and the status bar render. It derives everything on demand from the
+ * settings, the active conversation's stream and the MCP catalogue; it caches nothing, so
+ * the UI cannot drift from what the turn loop sends.
+ */
+export interface ToolsModel {
+  overview(): ToolOverview;
+  servers(): readonly ServerView[];
+  /** Real input tokens of the active conversation's last request, when one was made. */
+  lastInputTokens(): number | undefined;
+  contextWindowTokens(): number;
+  readonly onDidChange: vscode.Event<void>;
+}

@@ -1,0 +1,120 @@
+import * as vscode from 'vscode';
+import type { Availability } from '../core/availability';
+import { summarize } from '../core/search/summary';
+import { formatTokens, type ToolOverviewItem } from '../core/toolOverview';
+import type { ServerView, ToolsModel } from './toolsModel';
+
+export type ToolsTreeNode =
+  | { readonly kind: 'group'; readonly availability: Availability }
+  | { readonly kind: 'server'; readonly availability: Availability; readonly server: string }
+  | { readonly kind: 'tool'; readonly item: ToolOverviewItem }
+  | { readonly kind: 'problems' }
+  | { readonly kind: 'serverStatus'; readonly server: ServerView };
+
+const GROUP_LABELS: Record<Availability, string> = { on: 'On', discoverable: 'Discoverable', off: 'Off' };
+const GROUP_ICONS: Record<Availability, string> = { on: 'pass-filled', discoverable: 'search', off: 'circle-slash' };
+/** Builtins have no server; they are listed under Quiver's own name. */
+export const BUILTIN_SERVER_LABEL = 'Quiver';
+
+const serverOf = (item: ToolOverviewItem): string => item.tool.server ?? BUILTIN_SERVER_LABEL;
+
+export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode> {
+  private readonly changed = new vscode.EventEmitter<undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  constructor(private readonly model: ToolsModel) {}
+
+  refresh(): void {
+    this.changed.fire(undefined);
+  }
+
+  getChildren(node?: ToolsTreeNode): ToolsTreeNode[] {
+    const overview = this.model.overview();
+    if (!node) {
+      const groups: ToolsTreeNode[] = (['on', 'discoverable', 'off'] as const).map((availability) => ({ kind: 'group', availability }));
+      const troubled = this.model.servers().some((s) => s.status !== 'running');
+      return troubled ? [...groups, { kind: 'problems' }] : groups;
+    }
+    switch (node.kind) {
+      case 'group': {
+        const servers = [...new Set(overview.groups[node.availability].map(serverOf))].sort(byServerThenBuiltinFirst);
+        return servers.map((server) => ({ kind: 'server', availability: node.availability, server }));
+      }
+      case 'server':
+        return overview.groups[node.availability].filter((i) => serverOf(i) === node.server)
+          .sort((a, b) => a.tool.name.localeCompare(b.tool.name))
+          .map((item) => ({ kind: 'tool', item }));
+      case 'problems':
+        return this.model.servers().filter((s) => s.status !== 'running').map((server) => ({ kind: 'serverStatus', server }));
+      default:
+        return [];
+    }
+  }
+
+  getTreeItem(node: ToolsTreeNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'group': return this.groupItem(node.availability);
+      case 'server': return this.serverItem(node.availability, node.server);
+      case 'tool': return toolItem(node.item);
+      case 'problems': {
+        const item = new vscode.TreeItem('Servers not running', vscode.TreeItemCollapsibleState.Expanded);
+        item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+        return item;
+      }
+      case 'serverStatus': return serverStatusItem(node.server);
+    }
+  }
+
+  private groupItem(availability: Availability): vscode.TreeItem {
+    const items = this.model.overview().groups[availability];
+    const item = new vscode.TreeItem(GROUP_LABELS[availability], availability === 'off' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded);
+    item.id = `group:${availability}`;
+    item.description = String(items.length);
+    item.iconPath = new vscode.ThemeIcon(GROUP_ICONS[availability]);
+    item.contextValue = 'group';
+    return item;
+  }
+
+  private serverItem(availability: Availability, server: string): vscode.TreeItem {
+    const items = this.model.overview().groups[availability].filter((i) => serverOf(i) === server);
+    const tokens = items.reduce((n, i) => n + i.tokens, 0);
+    const item = new vscode.TreeItem(server, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `server:${availability}:${server}`;
+    item.description = `${items.length} · ~${formatTokens(tokens)} tok`;
+    item.iconPath = new vscode.ThemeIcon(server === BUILTIN_SERVER_LABEL ? 'sparkle' : 'server-process');
+    item.contextValue = server === BUILTIN_SERVER_LABEL ? 'builtins' : 'server';
+    return item;
+  }
+}
+
+function byServerThenBuiltinFirst(a: string, b: string): number {
+  if (a === BUILTIN_SERVER_LABEL) return -1;
+  if (b === BUILTIN_SERVER_LABEL) return 1;
+  return a.localeCompare(b);
+}
+
+function toolItem(entry: ToolOverviewItem): vscode.TreeItem {
+  const { tool } = entry;
+  const item = new vscode.TreeItem(tool.toolName, vscode.TreeItemCollapsibleState.None);
+  item.id = `tool:${tool.name}`;
+  item.description = `~${formatTokens(entry.tokens)} tok${entry.promoted ? ' · promoted in this conversation' : ''}`;
+  const tooltip = new vscode.MarkdownString(undefined, true);
+  tooltip.appendMarkdown(`**${tool.name}** · ${entry.availability}${entry.promoted ? ' (promoted in this conversation)' : ''}\n\n`);
+  tooltip.appendText(summarize(tool.description) || 'No description.');
+  tooltip.appendMarkdown(`\n\n~${entry.tokens} tokens when offered (estimate) · allow_toggle: ${entry.allowToggle}`);
+  item.tooltip = tooltip;
+  item.iconPath = new vscode.ThemeIcon(entry.promoted ? 'star-full' : 'tools');
+  // `tool-locked` hides the Make… items: a named toggle of a `never` tool is refused.
+  item.contextValue = entry.allowToggle === 'never' ? 'tool-locked' : `tool-${entry.availability}`;
+  return item;
+}
+
+function serverStatusItem(server: ServerView): vscode.TreeItem {
+  const item = new vscode.TreeItem(server.name, vscode.TreeItemCollapsibleState.None);
+  item.id = `status:${server.name}`;
+  item.description = server.reason ? `${server.status}: ${server.reason}` : server.status;
+  item.tooltip = server.reason ?? server.status;
+  item.iconPath = new vscode.ThemeIcon(server.status === 'starting' ? 'loading~spin' : server.status === 'failed' ? 'error' : 'debug-stop');
+  item.contextValue = 'serverStatus';
+  return item;
+}

@@ -1,0 +1,43 @@
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { cleanMessage, formatSeconds } from './describeCallError';
+import { describeSource, type ServerConfig } from './serverConfig';
+
+/** Thrown when a start attempt outlives the startup timeout. */
+export class StartupTimeout extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`did not finish starting within ${formatSeconds(timeoutMs)}`);
+  }
+}
+
+export interface StartFailure {
+  readonly reason: string;
+  /** Only a process that died (or a dropped connection) is worth restarting automatically. */
+  readonly retry: boolean;
+}
+
+export function describeStartFailure(error: unknown, config: ServerConfig, stderrTail: readonly string[]): StartFailure {
+  const output = lastOutput(stderrTail);
+  if (error instanceof StartupTimeout) {
+    return { reason: `${error.message}; raise quiver.mcp.startupTimeoutMs if the server is just slow.${output}`, retry: false };
+  }
+  if (error instanceof McpError && error.code === (ErrorCode.ConnectionClosed as number)) {
+    return { reason: `exited while starting.${output}`, retry: true };
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOENT' && config.transport === 'stdio') {
+    return { reason: `could not run "${config.command}": command not found. Check "command" in ${describeSource(config.source)} or install the program.`, retry: false };
+  }
+  return { reason: `failed to start: ${cleanMessage(error instanceof Error ? error.message : String(error))}${output}`, retry: false };
+}
+
+export function exitReason(stderrTail: readonly string[]): string {
+  return `exited unexpectedly.${lastOutput(stderrTail)}`;
+}
+
+export function untrustedReason(config: ServerConfig): string {
+  return `not started: the workspace is not trusted and this server comes from ${describeSource(config.source)}. Trust the workspace to start it.`;
+}
+
+function lastOutput(stderrTail: readonly string[]): string {
+  return stderrTail.length > 0 ? ` Last output:\n${stderrTail.join('\n')}` : '';
+}

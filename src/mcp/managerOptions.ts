@@ -1,0 +1,67 @@
+import type { McpLogger } from './logger';
+
+export interface RestartPolicy {
+  /** Automatic restarts after a crash before giving up (0 disables them). */
+  readonly maxAttempts: number;
+  /** Delay before the first restart; doubled for each further one. */
+  readonly initialDelayMs: number;
+  readonly maxDelayMs: number;
+  /** A server that ran this long before crashing gets its restart budget back. */
+  readonly stableAfterMs: number;
+}
+
+export interface McpManagerOptions {
+  readonly logger: McpLogger;
+  /** Servers configured by the workspace (settings or mcp.json) start only when this is true. */
+  readonly workspaceTrusted: boolean;
+  /** Spawn, handshake and first full `tools/list` must finish within this. */
+  readonly startupTimeoutMs?: number;
+  readonly callTimeoutMs?: number;
+  /** Bound on the text of one tool result; the rest is cut with a marker. */
+  readonly maxResultChars?: number;
+  readonly maxDescriptionChars?: number;
+  readonly maxToolPages?: number;
+  readonly listChangedDebounceMs?: number;
+  readonly restart?: Partial<RestartPolicy>;
+  readonly clientInfo?: { readonly name: string; readonly version: string };
+}
+
+export type ResolvedOptions = Required<Omit<McpManagerOptions, 'restart'>> & { readonly restart: RestartPolicy };
+
+export const DEFAULTS = {
+  startupTimeoutMs: 60_000,
+  callTimeoutMs: 300_000,
+  maxResultChars: 100_000,
+  maxDescriptionChars: 8_000,
+  maxToolPages: 100,
+  listChangedDebounceMs: 300,
+  restart: { maxAttempts: 3, initialDelayMs: 1_000, maxDelayMs: 30_000, stableAfterMs: 60_000 },
+  clientInfo: { name: 'quiver', version: '0.1.0' },
+} as const;
+
+/** Explicit `undefined` (an unset setting passed through) falls back to the default too. */
+export function resolveOptions(options: McpManagerOptions): ResolvedOptions {
+  const restart = options.restart ?? {};
+  return {
+    logger: options.logger,
+    workspaceTrusted: options.workspaceTrusted,
+    startupTimeoutMs: options.startupTimeoutMs ?? DEFAULTS.startupTimeoutMs,
+    callTimeoutMs: options.callTimeoutMs ?? DEFAULTS.callTimeoutMs,
+    maxResultChars: options.maxResultChars ?? DEFAULTS.maxResultChars,
+    maxDescriptionChars: options.maxDescriptionChars ?? DEFAULTS.maxDescriptionChars,
+    maxToolPages: options.maxToolPages ?? DEFAULTS.maxToolPages,
+    listChangedDebounceMs: options.listChangedDebounceMs ?? DEFAULTS.listChangedDebounceMs,
+    clientInfo: options.clientInfo ?? DEFAULTS.clientInfo,
+    restart: {
+      maxAttempts: restart.maxAttempts ?? DEFAULTS.restart.maxAttempts,
+      initialDelayMs: restart.initialDelayMs ?? DEFAULTS.restart.initialDelayMs,
+      maxDelayMs: restart.maxDelayMs ?? DEFAULTS.restart.maxDelayMs,
+      stableAfterMs: restart.stableAfterMs ?? DEFAULTS.restart.stableAfterMs,
+    },
+  };
+}
+
+/** Exponential backoff: initial, 2×, 4×, ... capped at `maxDelayMs`. */
+export function restartDelay(attempt: number, policy: RestartPolicy): number {
+  return Math.min(policy.initialDelayMs * 2 ** attempt, policy.maxDelayMs);
+}

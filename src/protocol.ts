@@ -1,0 +1,374 @@
+/**
+ * The one protocol between the extension host and the chat webview. The host owns all state;
+ * the webview renders what arrives here and answers with user intents. Both directions are
+ * validated on receipt with the zod schemas below, because a webview message is untrusted input
+ * to the host and a host message carries model and tool output that the webview must not trust
+ * to have a particular shape.
+ *
+ * `applyHostMessage` is the single definition of how a live message changes the rendered state:
+ * the webview renders with it, and the host may keep a mirror with it so that `snapshot()` stays
+ * exactly what the webview shows (a reload mid-turn then loses nothing).
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Shared shapes
+
+export type JsonObject = Readonly<Record<string, unknown>>;
+
+export interface TokenUsage {
+  readonly input: number;
+  readonly output: number;
+  readonly cacheRead: number;
+  readonly cacheWrite: number;
+}
+
+/** A piece of tool output. Always rendered as text or a data: image, never as HTML. */
+export type OutputPart =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'image'; readonly mimeType: string; readonly data: string };
+
+export type ToolOutcome =
+  | { readonly status: 'running' }
+  | { readonly status: 'done'; readonly output: readonly OutputPart[] }
+  | { readonly status: 'error'; readonly output: readonly OutputPart[] }
+  /** The turn ended before the call produced a result. */
+  | { readonly status: 'cancelled' };
+
+export type FoundStatus = 'usable' | 'found, unavailable';
+
+export interface FoundTool {
+  readonly name: string;
+  readonly status: FoundStatus;
+  /** True when this search moved the tool from discoverable to on (as opposed to already on). */
+  readonly promoted: boolean;
+}
+
+export type SearchOutcome =
+  | { readonly status: 'running' }
+  | { readonly status: 'done'; readonly found: readonly FoundTool[] }
+  | { readonly status: 'error'; readonly output: readonly OutputPart[] }
+  | { readonly status: 'cancelled' };
+
+export type TurnEndReason = 'done' | 'cancelled' | 'max_cycles' | 'error';
+
+export type HistoryItem =
+  | { readonly kind: 'user'; readonly id: string; readonly text: string; readonly forced: string | null }
+  /** Markdown from the model; the webview sanitizes it before it reaches the DOM. */
+  | { readonly kind: 'assistant'; readonly id: string; readonly markdown: string }
+  | { readonly kind: 'tool_call'; readonly id: string; readonly name: string; readonly input: JsonObject; readonly outcome: ToolOutcome }
+  | { readonly kind: 'search'; readonly id: string; readonly input: JsonObject; readonly outcome: SearchOutcome }
+  | {
+      readonly kind: 'turn_summary';
+      readonly id: string;
+      readonly reason: TurnEndReason;
+      readonly message: string | null;
+      readonly model: string | null;
+      readonly usage: TokenUsage | null;
+    };
+
+export type HistoryItemKind = HistoryItem['kind'];
+export type UserItem = Extract<HistoryItem, { kind: 'user' }>;
+export type TurnSummaryItem = Extract<HistoryItem, { kind: 'turn_summary' }>;
+
+export interface ConversationSummary {
+  readonly id: string;
+  readonly title: string;
+  /** ISO timestamp of the latest event, for ordering and display. */
+  readonly updatedAt: string;
+}
+
+export interface ApprovalRequest {
+  readonly callId: string;
+  readonly toolName: string;
+  readonly input: JsonObject;
+}
+
+/** A tool name offered after `/use `, with a short hint such as its availability or server. */
+export interface ToolCompletion {
+  readonly name: string;
+  readonly detail: string;
+}
+
+export interface ChatSnapshot {
+  readonly conversation: { readonly id: string; readonly title: string };
+  readonly items: readonly HistoryItem[];
+  readonly model: string;
+  readonly busy: boolean;
+  /** Usage of the running turn so far; null between turns. */
+  readonly liveUsage: TokenUsage | null;
+  readonly apiKeySet: boolean;
+  readonly conversations: readonly ConversationSummary[];
+  readonly pendingApprovals: readonly ApprovalRequest[];
+  readonly toolCompletions: readonly ToolCompletion[];
+}
+
+export type ApprovalAnswer = 'allow_once' | 'always_allow' | 'deny';
+export type BannerSeverity = 'error' | 'warning' | 'info';
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+export type HostToWebview =
+  | { readonly type: 'snapshot'; readonly state: ChatSnapshot }
+  /** A turn began; `user` is null when it regenerates the last reply. */
+  | { readonly type: 'turnStarted'; readonly user: UserItem | null }
+  /** Appends to the assistant item `itemId`, creating it at the end when it does not exist. */
+  | { readonly type: 'textDelta'; readonly itemId: string; readonly text: string }
+  | { readonly type: 'toolCallStarted'; readonly callId: string; readonly name: string; readonly input: JsonObject; readonly card: 'tool' | 'search' }
+  | { readonly type: 'toolCallFinished'; readonly callId: string; readonly outcome: Exclude<ToolOutcome, { status: 'running' }> }
+  | { readonly type: 'searchFinished'; readonly callId: string; readonly outcome: Exclude<SearchOutcome, { status: 'running' }> }
+  | { readonly type: 'approvalRequest'; readonly request: ApprovalRequest }
+  /** The approval was answered or withdrawn (turn stopped); the prompt goes away. */
+  | { readonly type: 'approvalSettled'; readonly callId: string }
+  /** Cumulative usage of the running turn so far (not an increment). */
+  | { readonly type: 'usage'; readonly usage: TokenUsage }
+  | { readonly type: 'turnFinished'; readonly summary: TurnSummaryItem }
+  | { readonly type: 'banner'; readonly severity: BannerSeverity; readonly message: string }
+  | { readonly type: 'conversations'; readonly list: readonly ConversationSummary[]; readonly current: { readonly id: string; readonly title: string } }
+  | { readonly type: 'toolCompletions'; readonly tools: readonly ToolCompletion[] };
+
+export type WebviewToHost =
+  | { readonly type: 'ready' }
+  /** Raw composer text; the host parses slash commands so the webview decides nothing. */
+  | { readonly type: 'sendMessage'; readonly text: string }
+  | { readonly type: 'stop' }
+  | { readonly type: 'newChat' }
+  | { readonly type: 'openConversation'; readonly id: string }
+  | { readonly type: 'renameConversation'; readonly id: string; readonly title: string }
+  | { readonly type: 'deleteConversation'; readonly id: string }
+  | { readonly type: 'approvalAnswer'; readonly callId: string; readonly answer: ApprovalAnswer }
+  | { readonly type: 'regenerate' }
+  /** A link the user clicked; the host decides whether to open it. */
+  | { readonly type: 'openLink'; readonly href: string };
+
+export type HostToWebviewType = HostToWebview['type'];
+export type WebviewToHostType = WebviewToHost['type'];
+
+// ---------------------------------------------------------------------------------------------
+// Schemas. Each is annotated with the hand-written type so the two cannot drift apart.
+
+const id = z.string().min(1).max(512);
+const count = z.number().int().nonnegative();
+const jsonObject: z.ZodType<JsonObject> = z.record(z.string(), z.unknown());
+
+const tokenUsage: z.ZodType<TokenUsage> = z.strictObject({ input: count, output: count, cacheRead: count, cacheWrite: count });
+
+const outputPart: z.ZodType<OutputPart> = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('text'), text: z.string() }),
+  z.strictObject({ kind: z.literal('image'), mimeType: z.string(), data: z.string() }),
+]);
+const outputParts = z.array(outputPart);
+
+const toolDone = z.strictObject({ status: z.literal('done'), output: outputParts });
+const toolError = z.strictObject({ status: z.literal('error'), output: outputParts });
+const cancelled = z.strictObject({ status: z.literal('cancelled') });
+const running = z.strictObject({ status: z.literal('running') });
+
+const finishedToolOutcome = z.discriminatedUnion('status', [toolDone, toolError, cancelled]);
+const toolOutcome: z.ZodType<ToolOutcome> = z.discriminatedUnion('status', [running, toolDone, toolError, cancelled]);
+
+const foundTool: z.ZodType<FoundTool> = z.strictObject({
+  name: z.string(),
+  status: z.enum(['usable', 'found, unavailable']),
+  promoted: z.boolean(),
+});
+const searchDone = z.strictObject({ status: z.literal('done'), found: z.array(foundTool) });
+const finishedSearchOutcome = z.discriminatedUnion('status', [searchDone, toolError, cancelled]);
+const searchOutcome: z.ZodType<SearchOutcome> = z.discriminatedUnion('status', [running, searchDone, toolError, cancelled]);
+
+const turnEndReason = z.enum(['done', 'cancelled', 'max_cycles', 'error']);
+
+const userItem = z.strictObject({ kind: z.literal('user'), id, text: z.string(), forced: z.string().nullable() });
+const turnSummaryItem = z.strictObject({
+  kind: z.literal('turn_summary'),
+  id,
+  reason: turnEndReason,
+  message: z.string().nullable(),
+  model: z.string().nullable(),
+  usage: tokenUsage.nullable(),
+});
+
+const historyItem: z.ZodType<HistoryItem> = z.discriminatedUnion('kind', [
+  userItem,
+  z.strictObject({ kind: z.literal('assistant'), id, markdown: z.string() }),
+  z.strictObject({ kind: z.literal('tool_call'), id, name: z.string(), input: jsonObject, outcome: toolOutcome }),
+  z.strictObject({ kind: z.literal('search'), id, input: jsonObject, outcome: searchOutcome }),
+  turnSummaryItem,
+]);
+
+const conversationRef = z.strictObject({ id, title: z.string() });
+const conversationSummary: z.ZodType<ConversationSummary> = z.strictObject({ id, title: z.string(), updatedAt: z.string() });
+const approvalRequest: z.ZodType<ApprovalRequest> = z.strictObject({ callId: id, toolName: z.string(), input: jsonObject });
+const toolCompletion: z.ZodType<ToolCompletion> = z.strictObject({ name: z.string(), detail: z.string() });
+
+export const chatSnapshotSchema: z.ZodType<ChatSnapshot> = z.strictObject({
+  conversation: conversationRef,
+  items: z.array(historyItem),
+  model: z.string(),
+  busy: z.boolean(),
+  liveUsage: tokenUsage.nullable(),
+  apiKeySet: z.boolean(),
+  conversations: z.array(conversationSummary),
+  pendingApprovals: z.array(approvalRequest),
+  toolCompletions: z.array(toolCompletion),
+});
+
+export const hostToWebviewSchema: z.ZodType<HostToWebview> = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('snapshot'), state: chatSnapshotSchema }),
+  z.strictObject({ type: z.literal('turnStarted'), user: userItem.nullable() }),
+  z.strictObject({ type: z.literal('textDelta'), itemId: id, text: z.string() }),
+  z.strictObject({ type: z.literal('toolCallStarted'), callId: id, name: z.string(), input: jsonObject, card: z.enum(['tool', 'search']) }),
+  z.strictObject({ type: z.literal('toolCallFinished'), callId: id, outcome: finishedToolOutcome }),
+  z.strictObject({ type: z.literal('searchFinished'), callId: id, outcome: finishedSearchOutcome }),
+  z.strictObject({ type: z.literal('approvalRequest'), request: approvalRequest }),
+  z.strictObject({ type: z.literal('approvalSettled'), callId: id }),
+  z.strictObject({ type: z.literal('usage'), usage: tokenUsage }),
+  z.strictObject({ type: z.literal('turnFinished'), summary: turnSummaryItem }),
+  z.strictObject({ type: z.literal('banner'), severity: z.enum(['error', 'warning', 'info']), message: z.string() }),
+  z.strictObject({ type: z.literal('conversations'), list: z.array(conversationSummary), current: conversationRef }),
+  z.strictObject({ type: z.literal('toolCompletions'), tools: z.array(toolCompletion) }),
+]);
+
+/** Limits keep a compromised or buggy webview from handing the host absurd payloads. */
+const MAX_MESSAGE_CHARS = 200_000;
+const MAX_TITLE_CHARS = 200;
+const MAX_HREF_CHARS = 8_192;
+
+export const webviewToHostSchema: z.ZodType<WebviewToHost> = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('ready') }),
+  z.strictObject({ type: z.literal('sendMessage'), text: z.string().max(MAX_MESSAGE_CHARS) }),
+  z.strictObject({ type: z.literal('stop') }),
+  z.strictObject({ type: z.literal('newChat') }),
+  z.strictObject({ type: z.literal('openConversation'), id }),
+  z.strictObject({ type: z.literal('renameConversation'), id, title: z.string().trim().min(1).max(MAX_TITLE_CHARS) }),
+  z.strictObject({ type: z.literal('deleteConversation'), id }),
+  z.strictObject({ type: z.literal('approvalAnswer'), callId: id, answer: z.enum(['allow_once', 'always_allow', 'deny']) }),
+  z.strictObject({ type: z.literal('regenerate') }),
+  z.strictObject({ type: z.literal('openLink'), href: z.string().min(1).max(MAX_HREF_CHARS) }),
+]);
+
+export type ParseResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
+function parseWith<T>(schema: z.ZodType<T>, raw: unknown): ParseResult<T> {
+  const r = schema.safeParse(raw);
+  return r.success ? { ok: true, value: r.data } : { ok: false, error: z.prettifyError(r.error) };
+}
+
+export function parseHostToWebview(raw: unknown): ParseResult<HostToWebview> {
+  return parseWith(hostToWebviewSchema, raw);
+}
+
+export function parseWebviewToHost(raw: unknown): ParseResult<WebviewToHost> {
+  return parseWith(webviewToHostSchema, raw);
+}
+
+export function parseChatSnapshot(raw: unknown): ParseResult<ChatSnapshot> {
+  return parseWith(chatSnapshotSchema, raw);
+}
+
+// ---------------------------------------------------------------------------------------------
+// State reduction
+
+export const EMPTY_USAGE: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+
+export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return { input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite };
+}
+
+function replaceItem(items: readonly HistoryItem[], itemId: string, update: (item: HistoryItem) => HistoryItem): readonly HistoryItem[] {
+  const i = items.findIndex((it) => it.id === itemId);
+  if (i < 0) return items;
+  const current = items[i] as HistoryItem;
+  const next = update(current);
+  if (next === current) return items;
+  const copy = items.slice();
+  copy[i] = next;
+  return copy;
+}
+
+/** Calls still running when a turn ends never got a result. */
+function cancelRunning(items: readonly HistoryItem[]): readonly HistoryItem[] {
+  let changed = false;
+  const next = items.map((it): HistoryItem => {
+    if ((it.kind === 'tool_call' || it.kind === 'search') && it.outcome.status === 'running') {
+      changed = true;
+      return it.kind === 'tool_call' ? { ...it, outcome: { status: 'cancelled' } } : { ...it, outcome: { status: 'cancelled' } };
+    }
+    return it;
+  });
+  return changed ? next : items;
+}
+
+/**
+ * Applies one host message to a snapshot. Unchanged items keep their identity, so a renderer can
+ * redraw only the items whose object changed. `banner` does not change the snapshot: banners are
+ * transient notices, not conversation state.
+ */
+export function applyHostMessage(state: ChatSnapshot, msg: HostToWebview): ChatSnapshot {
+  switch (msg.type) {
+    case 'snapshot':
+      return msg.state;
+    case 'turnStarted':
+      return {
+        ...state,
+        busy: true,
+        liveUsage: EMPTY_USAGE,
+        items: msg.user ? [...state.items, msg.user] : state.items,
+      };
+    case 'textDelta': {
+      const last = state.items[state.items.length - 1];
+      if (last && last.kind === 'assistant' && last.id === msg.itemId) {
+        const items = state.items.slice();
+        items[items.length - 1] = { ...last, markdown: last.markdown + msg.text };
+        return { ...state, items };
+      }
+      if (state.items.some((it) => it.id === msg.itemId)) {
+        return {
+          ...state,
+          items: replaceItem(state.items, msg.itemId, (it) => (it.kind === 'assistant' ? { ...it, markdown: it.markdown + msg.text } : it)),
+        };
+      }
+      return { ...state, items: [...state.items, { kind: 'assistant', id: msg.itemId, markdown: msg.text }] };
+    }
+    case 'toolCallStarted': {
+      if (state.items.some((it) => it.id === msg.callId)) return state;
+      const item: HistoryItem =
+        msg.card === 'search'
+          ? { kind: 'search', id: msg.callId, input: msg.input, outcome: { status: 'running' } }
+          : { kind: 'tool_call', id: msg.callId, name: msg.name, input: msg.input, outcome: { status: 'running' } };
+      return { ...state, items: [...state.items, item] };
+    }
+    case 'toolCallFinished':
+      return {
+        ...state,
+        items: replaceItem(state.items, msg.callId, (it) => (it.kind === 'tool_call' ? { ...it, outcome: msg.outcome } : it)),
+      };
+    case 'searchFinished':
+      return {
+        ...state,
+        items: replaceItem(state.items, msg.callId, (it) => (it.kind === 'search' ? { ...it, outcome: msg.outcome } : it)),
+      };
+    case 'approvalRequest':
+      if (state.pendingApprovals.some((a) => a.callId === msg.request.callId)) return state;
+      return { ...state, pendingApprovals: [...state.pendingApprovals, msg.request] };
+    case 'approvalSettled':
+      return { ...state, pendingApprovals: state.pendingApprovals.filter((a) => a.callId !== msg.callId) };
+    case 'usage':
+      return { ...state, liveUsage: msg.usage };
+    case 'turnFinished':
+      return {
+        ...state,
+        busy: false,
+        liveUsage: null,
+        pendingApprovals: [],
+        items: [...cancelRunning(state.items), msg.summary],
+      };
+    case 'banner':
+      return state;
+    case 'conversations':
+      return { ...state, conversations: msg.list, conversation: msg.current };
+    case 'toolCompletions':
+      return { ...state, toolCompletions: msg.tools };
+  }
+}
