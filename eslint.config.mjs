@@ -3,6 +3,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const NODE_GLOBALS = ['process', 'console', 'URL', 'URLSearchParams', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval',
+  'setImmediate', 'performance', 'AbortController', 'AbortSignal', 'Buffer', 'TextEncoder', 'TextDecoder', 'fetch', 'structuredClone', 'queueMicrotask'];
+
 const vscodeImport = {
   name: 'vscode',
   message: 'Only src/extension may import vscode; keep this layer pure and unit-testable.',
@@ -41,6 +44,9 @@ export default tseslint.config(
   {
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: Object.fromEntries(NODE_GLOBALS.map((g) => [g, 'readonly'])),
+    },
   },
 );

@@ -9,7 +9,7 @@
  * the webview renders with it, and the host may keep a mirror with it so that `snapshot()` stays
  * exactly what the webview shows (a reload mid-turn then loses nothing).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 // ---------------------------------------------------------------------------------------------
 // Shared shapes
@@ -103,6 +103,17 @@ export interface ChatSnapshot {
   readonly toolCompletions: readonly ToolCompletion[];
 }
 
+/**
+ * The slash commands the host understands. The webview completes exactly these, and
+ * src/core/slashCommands.ts parses exactly these.
+ */
+export const SLASH_COMMANDS = [
+  { name: 'tools', usage: '/tools', description: 'List the tools and their availability' },
+  { name: 'use', usage: '/use NAME message', description: 'Send a message with tool NAME offered for this turn' },
+  { name: 'set', usage: '/set KEY=VALUE', description: 'Change a chat setting' },
+] as const;
+export type SlashCommandName = (typeof SLASH_COMMANDS)[number]['name'];
+
 export type ApprovalAnswer = 'allow_once' | 'always_allow' | 'deny';
 export type BannerSeverity = 'error' | 'warning' | 'info';
 
@@ -139,6 +150,8 @@ export type WebviewToHost =
   | { readonly type: 'deleteConversation'; readonly id: string }
   | { readonly type: 'approvalAnswer'; readonly callId: string; readonly answer: ApprovalAnswer }
   | { readonly type: 'regenerate' }
+  /** The button of the missing-key notice; the host runs its own "Set API Key" command. */
+  | { readonly type: 'setApiKey' }
   /** A link the user clicked; the host decides whether to open it. */
   | { readonly type: 'openLink'; readonly href: string };
 
@@ -245,6 +258,7 @@ export const webviewToHostSchema: z.ZodType<WebviewToHost> = z.discriminatedUnio
   z.strictObject({ type: z.literal('deleteConversation'), id }),
   z.strictObject({ type: z.literal('approvalAnswer'), callId: id, answer: z.enum(['allow_once', 'always_allow', 'deny']) }),
   z.strictObject({ type: z.literal('regenerate') }),
+  z.strictObject({ type: z.literal('setApiKey') }),
   z.strictObject({ type: z.literal('openLink'), href: z.string().min(1).max(MAX_HREF_CHARS) }),
 ]);
 

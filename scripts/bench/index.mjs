@@ -3,9 +3,9 @@
 //   async function run(opts) -> Table | Table[]   (Table: see table.mjs)
 // Options: --json, --catalogs DIR --queries FILE (score another set in the same format),
 // --bench DIR (default: ../shared/bench from the repo root, CI's layout), --quick (fewer
-// timing runs), --only NAME[,NAME] (sections by file name).
+// timing runs), --no-speed, --no-ablations, --only NAME[,NAME] (sections by file name).
 import { existsSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { printTables } from './table.mjs';
@@ -24,6 +24,8 @@ function parseArgs(argv) {
     };
     if (a === '--json') opts.json = true;
     else if (a === '--quick') opts.quick = true;
+    else if (a === '--no-speed') opts.noSpeed = true;
+    else if (a === '--no-ablations') opts.noAblations = true;
     else if (a === '--only') opts.only = value().split(',');
     else if (a === '--catalogs') opts.catalogs = resolve(value());
     else if (a === '--queries') opts.queries = resolve(value());
@@ -36,13 +38,15 @@ function parseArgs(argv) {
 }
 
 function environment() {
-  return { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length };
+  // Load average matters: timings on a shared machine are only comparable at similar load.
+  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+  return { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, load };
 }
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const env = environment();
-  if (!opts.json) console.log(`Quiver bench — ${env.date} — node ${env.node} — ${env.cpu} (${env.cores} cores)\nData: ${opts.catalogs ?? opts.bench}`);
+  if (!opts.json) console.log(`Quiver bench — ${env.date} — node ${env.node} — ${env.cpu} (${env.cores} cores, load ${env.load})\nData: ${opts.catalogs ?? opts.bench}`);
   const sections = [];
   for (const name of SECTIONS) {
     if (opts.only && !opts.only.includes(name)) continue;

@@ -182,8 +182,12 @@ function ablationTable(ToolIndex, DEFAULT_RANKING, sets) {
     ['− name tiers', { ...d, nameTiers: false }],
     ['all field boosts 1', { ...d, boosts: { name: 1, server: 1, params: 1, summary: 1, description: 1, paramDocs: 1 } }],
     ['− parameter fields', { ...d, boosts: { ...d.boosts, params: 0.0001, paramDocs: 0.0001 } }],
-    ['name boost 5', { ...d, boosts: { ...d.boosts, name: 5 } }],
-    ['name boost 2', { ...d, boosts: { ...d.boosts, name: 2 } }],
+    ['name boost 3', { ...d, boosts: { ...d.boosts, name: 3 } }],
+    ['name boost 8', { ...d, boosts: { ...d.boosts, name: 8 } }],
+    ['coverage exponent 0', { ...d, coverageExponent: 0 }],
+    ['coverage exponent 1', { ...d, coverageExponent: 1 }],
+    ['keep bare numbers', { ...d, dropNumbers: false }],
+    ['BM25 k 2.0', { ...d, bm25: { ...d.bm25, k: 2 } }],
     ['summary boost 1', { ...d, boosts: { ...d.boosts, summary: 1 } }],
     ['description boost 2', { ...d, boosts: { ...d.boosts, description: 2 } }],
   ];
@@ -277,9 +281,9 @@ export async function run(opts) {
   }
   const rankers = [oursRanker(ToolIndex, DEFAULT_RANKING), substringRanker, wordCountRanker, minisearchRanker(splitWords)];
   const tables = sets.map((s) => qualityTable(s.name, rankers, s.tools, s.queries));
-  tables.push(ablationTable(ToolIndex, DEFAULT_RANKING, sets));
+  if (!opts.noAblations) tables.push(ablationTable(ToolIndex, DEFAULT_RANKING, sets));
   // Every dev query and an even sample of the rest, so the slow baselines finish in seconds.
   const queryTexts = sets.flatMap((s) => s.queries.filter((_, i) => s.queries.length <= 500 || i % Math.ceil(s.queries.length / 350) === 0).map((q) => q.query));
-  tables.push(speedTable(rankers.filter((r) => r !== substringRanker), sets[0].tools, queryTexts, opts.quick));
+  if (!opts.noSpeed) tables.push(speedTable(rankers.filter((r) => r !== substringRanker), sets[0].tools, queryTexts, opts.quick));
   return tables;
 }

@@ -122,6 +122,16 @@ export function sessionProcesses(marker, pgid) {
   return found;
 }
 
+/** User settings for a quiet workbench: no welcome page, no built-in AI chat beside Quiver. */
+export const QUIET_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'chat.disableAIFeatures': true,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'workbench.tips.enabled': false,
+  'telemetry.telemetryLevel': 'off',
+  'extensions.ignoreRecommendations': true,
+};
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -129,18 +139,20 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * Returns { port, url(folder, payload), dir, env, logFile, stop() }. stop() kills the process group,
  * then any process still naming the session folder, and returns the ones it had to kill.
  */
-export async function startEditor({ dir, smokeTestDriver = true, extensionsDir, keepDir = false } = {}) {
+export async function startEditor({ dir, smokeTestDriver = true, extensionsDir, keepDir = false, userSettings = QUIET_SETTINGS, handleSignals = true, port: wantedPort } = {}) {
   const editor = ensureEditor();
   const sessionDir = dir ?? mkdtempSync(join(tmpdir(), 'quiver-editor-'));
   const ownsDir = dir === undefined && !keepDir;
   const env = sandboxEnv(sessionDir, node24Env());
   const userDataDir = join(sessionDir, 'user-data');
   const extDir = extensionsDir ?? join(sessionDir, 'extensions');
-  mkdirSync(userDataDir, { recursive: true });
+  mkdirSync(join(userDataDir, 'User'), { recursive: true });
+  const settingsFile = join(userDataDir, 'User', 'settings.json');
+  if (userSettings && !existsSync(settingsFile)) writeFileSync(settingsFile, JSON.stringify(userSettings, null, 2) + '\n');
   mkdirSync(extDir, { recursive: true });
   const config = join(sessionDir, 'config.yaml');
   writeFileSync(config, 'auth: none\ncert: false\n');
-  const port = await freePort();
+  const port = wantedPort ?? await freePort();
   const args = [
     editor.entry, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--user-data-dir', userDataDir,
     '--extensions-dir', extDir, '--config', config, '--disable-telemetry', '--disable-update-check',
@@ -159,8 +171,10 @@ export async function startEditor({ dir, smokeTestDriver = true, extensionsDir, 
   const onExit = () => killGroup('SIGKILL');
   const onSignal = (sig) => { killGroup('SIGKILL'); process.exit(sig === 'SIGINT' ? 130 : 143); };
   process.on('exit', onExit);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  if (handleSignals) {
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
 
   let stopped;
   const stop = async () => {

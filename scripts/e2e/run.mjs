@@ -57,9 +57,9 @@ async function runHostSuite(browser, editor, ws) {
   }
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   cpSync(reportFile, join(ARTIFACTS, 'e2e-host-report.json'));
-  for (const line of lines) {
-    const m = /^\[\w+\] (?:\[Extension Host\] )?(\s*(?:✔|✓|\d+\)|-) .*)$/.exec(line);
-    if (m) console.log(`  ${m[1]}`);
+  for (const t of report.tests ?? []) {
+    if (t.state === 'passed') console.log(`  ✔ ${t.title} (${t.ms} ms)`);
+    else if (t.state === 'pending') console.log(`  - ${t.title} (pending)`);
   }
   for (const f of report.failures) console.log(`  ✖ ${f.title}\n      ${f.error.split('\n').slice(0, 8).join('\n      ')}`);
   if (report.failed === 0 && code !== 0) report.failures.push({ title: 'extension-host suite', error: `exit code ${code}` });

@@ -33,12 +33,16 @@ function callErrorText(error: unknown, { server, tool, timeoutMs, stderrTail }: 
 
 /** Drops the SDK's `MCP error <code>:` prefix and any stack frames a server put in its message. */
 export function cleanMessage(message: string): string {
-  const lines = message
-    .replace(/^MCP error -?\d+: /, '')
-    .split('\n')
-    .filter((line) => !/^\s+at\s/.test(line));
-  const text = lines.join('\n').trim();
+  const text = stripStackFrames(message.replace(/^MCP error -?\d+: /, '')).trim();
   return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text || 'no reason given';
+}
+
+/** Stack frames tell the model nothing it can act on and cost context. */
+export function stripStackFrames(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !/^\s+at\s/.test(line))
+    .join('\n');
 }
 
 export function formatSeconds(ms: number): string {

@@ -214,9 +214,12 @@ export class McpManager implements ToolSource {
     }
   }
 
-  /** The server died on its own: its tools leave at once, then a bounded restart is scheduled. */
+  /**
+   * The server died on its own: its tools leave at once, then a bounded restart is scheduled.
+   * A death while starting is left to `startAttempt`, which sees its pending request fail.
+   */
   private exited(entry: ServerEntry, generation: number): void {
-    if (generation !== entry.generation || this.disposed) return;
+    if (generation !== entry.generation || this.disposed || entry.state !== 'running') return;
     const connection = entry.connection;
     const reason = exitReason(connection?.stderrTail() ?? []);
     this.options.logger.error(`[${entry.config.name}] ${reason}`);

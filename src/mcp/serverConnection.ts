@@ -135,7 +135,7 @@ export class ServerConnection {
       capabilities: {},
       listChanged: { tools: { autoRefresh: false, debounceMs: this.options.listChangedDebounceMs, onChanged: () => this.options.onToolsChanged() } },
     });
-    client.onerror = (error) => this.options.logger.warn(`[${this.config.name}] ignored a bad message: ${cleanMessage(error.message).slice(0, 300)}`);
+    client.onerror = (error) => this.options.logger.warn(`[${this.config.name}] protocol error (ignored, the connection stays up): ${cleanMessage(error.message).slice(0, 300)}`);
     this.client = client;
     this.transport = transport;
     await client.connect(transport);

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCallResult, ToolResultContent } from '../core/toolSource';
+import { stripStackFrames } from './describeCallError';
 import { headOf, resultCutMarker } from './truncate';
 
 type Block = CallToolResult['content'][number];
@@ -70,6 +71,6 @@ function boundText(blocks: readonly ToolResultContent[], max: number): ToolResul
 
 function withErrorHeading(blocks: readonly ToolResultContent[], context: ResultContext): ToolResultContent[] {
   const heading = `The tool "${context.tool}" of MCP server "${context.server}" reported an error:`;
-  const [first, ...rest] = blocks;
-  return first?.type === 'text' ? [{ type: 'text', text: `${heading}\n${first.text}` }, ...rest] : [{ type: 'text', text: heading }, ...blocks];
+  const [first, ...rest] = blocks.map((b) => (b.type === 'text' ? { type: 'text' as const, text: stripStackFrames(b.text) } : b));
+  return first?.type === 'text' ? [{ type: 'text', text: `${heading}\n${first.text}` }, ...rest] : [{ type: 'text', text: heading }, ...(first ? [first] : []), ...rest];
 }

@@ -33,5 +33,5 @@ export function parseKeyAssignment(text: string): KeyAssignment {
   if (!field) return { ok: false, message: `"${key}" names no field. Accepted: tools.NAME.${[...FIELD_PATHS].join(', tools.NAME.')}.` };
   const tool = rest.slice(0, Math.max(0, rest.length - field.length - 1));
   if (tool.length === 0) return { ok: false, message: `"${key}" names no tool. ${usage}` };
-  return { ok: true, delta: { [tool]: nest(field.split('.'), value) as Record<string, unknown> } };
+  return { ok: true, delta: { [tool]: nest(field.split('.'), value) } };
 }

@@ -32,7 +32,7 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  return String(value);
+  return JSON.stringify(value) ?? typeof value;
 }
 
 function listed(values: readonly string[]): string {

@@ -1,5 +1,4 @@
 import { MAX_QUERY_CHARS, MAX_QUERY_TERMS, normalizeWord, splitWords, type AnalyzeOptions } from './tokenize';
-import { VOCABULARY } from './vocabulary';
 
 /** One term to look up, with how much a match on it counts (1 for the query's own words). */
 export interface WeightedTerm {

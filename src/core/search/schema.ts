@@ -33,33 +33,42 @@ function enumOf(schema: JsonSchema): string[] {
   return values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
 }
 
-/** Every parameter of an input schema, walking properties, array items and combinators. */
+/**
+ * Every parameter of an input schema, walking properties, array items and combinators,
+ * breadth first so that top-level parameters come before nested ones.
+ */
 export function parametersOf(schema: unknown): ParameterInfo[] {
   const out: ParameterInfo[] = [];
-  if (isObject(schema)) walk(schema, '', 0, out);
+  if (!isObject(schema)) return out;
+  const queue: [JsonSchema, string, number][] = [[schema, '', 0]];
+  for (let i = 0; i < queue.length && out.length < MAX_PARAMETERS; i++) {
+    const [node, prefix, depth] = queue[i] ?? [{}, '', 0];
+    if (depth > MAX_DEPTH) continue;
+    for (const [child, childPrefix] of visit(node, prefix, out)) queue.push([child, childPrefix, depth + 1]);
+  }
   return out;
 }
 
-function walk(schema: JsonSchema, prefix: string, depth: number, out: ParameterInfo[]): void {
-  if (depth > MAX_DEPTH || out.length >= MAX_PARAMETERS) return;
-  const properties = schema['properties'];
-  const required = new Set(Array.isArray(schema['required']) ? schema['required'].filter((r) => typeof r === 'string') : []);
+/** Records `node`'s own properties and returns the sub-schemas to visit next. */
+function visit(node: JsonSchema, prefix: string, out: ParameterInfo[]): [JsonSchema, string][] {
+  const next: [JsonSchema, string][] = [];
+  const properties = node['properties'];
+  const required = new Set(Array.isArray(node['required']) ? node['required'].filter((r) => typeof r === 'string') : []);
   if (isObject(properties)) {
     for (const [name, child] of Object.entries(properties)) {
-      if (out.length >= MAX_PARAMETERS) return;
+      if (out.length >= MAX_PARAMETERS) break;
       const path = prefix === '' ? name : `${prefix}.${name}`;
       const sub = isObject(child) ? child : {};
       const description = typeof sub['description'] === 'string' ? sub['description'] : undefined;
       out.push({ path, name, type: typeOf(sub), required: required.has(name), description, enumValues: enumOf(sub) });
-      walk(sub, path, depth + 1, out);
+      next.push([sub, path]);
     }
   }
-  const items = schema['items'];
-  if (isObject(items)) walk(items, `${prefix}[]`, depth + 1, out);
+  const items = node['items'];
+  if (isObject(items)) next.push([items, `${prefix}[]`]);
   for (const key of ['anyOf', 'oneOf', 'allOf']) {
-    const options = schema[key];
-    if (Array.isArray(options)) {
-      for (const option of options) if (isObject(option)) walk(option, prefix, depth + 1, out);
-    }
+    const options = node[key];
+    if (Array.isArray(options)) for (const option of options) if (isObject(option)) next.push([option, prefix]);
   }
+  return next;
 }

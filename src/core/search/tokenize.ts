@@ -23,6 +23,8 @@ export const MAX_QUERY_CHARS = 1_000;
 export const MAX_QUERY_TERMS = 32;
 
 const WORD = /[\p{L}\p{N}']+/gu;
+// Most words are already plain lowercase: skip the costly boundary split for them.
+const PLAIN = /^[a-z]+$/;
 // Boundaries inside a word: fooBar, HTTPServer, v2beta.
 const CAMEL = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
 
@@ -34,6 +36,10 @@ const CAMEL = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p
 export function splitWords(text: string): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(WORD)) {
+    if (PLAIN.test(match[0])) {
+      out.push(match[0]);
+      continue;
+    }
     const whole = match[0].replace(/^'+|'+$/g, '');
     const parts = whole.split(CAMEL);
     if (parts.length > 1) out.push(whole.toLowerCase());
@@ -56,7 +62,8 @@ export function compact(text: string): string {
  * unrelated short words, so anything under four letters is left alone.
  */
 export function stem(word: string): string {
-  if (word.length < 4 || /\p{N}/u.test(word)) return word;
+  // English rules only: words with digits or non-ASCII letters are left as written.
+  if (word.length < 4 || !/^[a-z]+$/.test(word)) return word;
   let w = word;
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith('sses')) w = w.slice(0, -2);
@@ -82,15 +89,40 @@ function undouble(w: string): string {
 export interface AnalyzeOptions {
   readonly stopWords: boolean;
   readonly stem: boolean;
+  /** Drop terms made only of digits (`10`, `2020`, `203`): in queries they are values, not tool words. */
+  readonly dropNumbers: boolean;
 }
 
-export const DEFAULT_ANALYZE: AnalyzeOptions = { stopWords: true, stem: true };
+export const DEFAULT_ANALYZE: AnalyzeOptions = { stopWords: true, stem: true, dropNumbers: true };
+
+// Catalogues repeat a small vocabulary many times over; normalizing each distinct word once
+// keeps index builds fast. Bounded, and keyed by options since they change the answer.
+const MAX_CACHED_WORDS = 100_000;
+const caches: Map<string, string | null>[] = [];
+
+function cacheFor(options: AnalyzeOptions): Map<string, string | null> {
+  const key = (options.dropNumbers ? 4 : 0) + (options.stopWords ? 2 : 0) + (options.stem ? 1 : 0);
+  let cache = caches[key] ?? new Map<string, string | null>();
+  if (cache.size >= MAX_CACHED_WORDS) cache = new Map();
+  caches[key] = cache;
+  return cache;
+}
 
 /** Normalizes one already-split word into an index term, or undefined when it is dropped. */
 export function normalizeWord(word: string, options: AnalyzeOptions = DEFAULT_ANALYZE): string | undefined {
+  const cache = cacheFor(options);
+  const cached = cache.get(word);
+  if (cached !== undefined) return cached ?? undefined;
+  const term = computeTerm(word, options);
+  cache.set(word, term ?? null);
+  return term;
+}
+
+function computeTerm(word: string, options: AnalyzeOptions): string | undefined {
   // Single characters are the leftovers of splitting (`k8s`, `e-mail`), not words.
   if (word.length < 2) return undefined;
   if (options.stopWords && STOP_WORDS.has(word)) return undefined;
+  if (options.dropNumbers && /^[0-9]+$/.test(word)) return undefined;
   const term = options.stem ? stem(word) : word;
   return term.length > 0 ? term : undefined;
 }

@@ -1,8 +1,10 @@
-import MiniSearch from 'minisearch';
 import type { ToolDefinition } from '../tools';
+import { editDistance } from './fuzzy';
+import { InvertedIndex, type Bm25Params, type TermLookup } from './invertedIndex';
 import { queryTerms, type QueryOptions, type WeightedTerm } from './query';
 import { parametersOf } from './schema';
 import { summarize } from './summary';
+import { topK } from './topK';
 import { analyze, compact, MAX_QUERY_CHARS, type AnalyzeOptions } from './tokenize';
 import { VOCABULARY } from './vocabulary';
 
@@ -10,27 +12,38 @@ export type SearchField = 'name' | 'server' | 'params' | 'summary' | 'descriptio
 export const SEARCH_FIELDS: readonly SearchField[] = ['name', 'server', 'params', 'summary', 'description', 'paramDocs'];
 
 export interface RankingOptions extends QueryOptions {
+  /** Weight of each field; the order of SEARCH_FIELDS. */
   readonly boosts: Readonly<Record<SearchField, number>>;
   /** Also match index terms that start with a query term at least this long (0 = off). */
   readonly prefixMinLength: number;
-  /** Edit distance ratio for query terms the index does not contain at all (0 = off). */
+  /** Weight of a prefix match relative to the exact term. */
+  readonly prefixWeight: number;
+  /** Match query terms the index lacks to terms this many edits away, scaled by length (0 = off). */
   readonly fuzzy: number;
+  /** Weight of a fuzzy match relative to the exact term. */
+  readonly fuzzyWeight: number;
   /** Exact and prefix matches on a tool's name rank before every other match. */
   readonly nameTiers: boolean;
-  readonly bm25: { readonly k: number; readonly b: number; readonly d: number };
+  readonly bm25: Bm25Params;
+  /** Score is multiplied by (weight of the query words matched) to this power. */
+  readonly coverageExponent: number;
 }
 
 /** The tuned defaults; `npm run bench` measures each of these choices. */
 export const DEFAULT_RANKING: RankingOptions = {
   stopWords: true,
   stem: true,
+  dropNumbers: true,
   vocabulary: VOCABULARY,
   synonymWeight: 0.5,
-  boosts: { name: 3, server: 1, params: 1.5, summary: 1.5, description: 1, paramDocs: 0.5 },
+  boosts: { name: 5, server: 1, params: 1.5, summary: 1.5, description: 1, paramDocs: 0.5 },
   prefixMinLength: 4,
+  prefixWeight: 0.375,
   fuzzy: 0.2,
+  fuzzyWeight: 0.45,
   nameTiers: true,
-  bm25: { k: 1.2, b: 0.7, d: 0.5 },
+  bm25: { k: 1.2, b: 0.7 },
+  coverageExponent: 0.5,
 };
 
 export interface RankedTool {
@@ -59,17 +72,18 @@ export interface SyncResult {
 
 interface Entry {
   readonly tool: ToolDefinition;
-  readonly key: string;
   readonly summary: string;
-  readonly terms: ReadonlySet<string>;
   readonly nameKeys: readonly string[];
 }
-
-type IndexedDocument = { readonly id: string } & Readonly<Record<SearchField, string>>;
 
 const NAME_TIER_EXACT = 2;
 const NAME_TIER_PREFIX = 1;
 const MIN_NAME_PREFIX = 3;
+// Bounds on how far one query term may fan out, so broad prefixes and long misspelt
+// queries cost the same as short ones.
+const MAX_PREFIX_EXPANSIONS = 24;
+const MAX_FUZZY_TERMS = 8;
+const MIN_FUZZY_LENGTH = 4;
 
 /**
  * A search index over a tool catalogue. Build it once and `sync` it whenever the catalogue
@@ -77,24 +91,15 @@ const MIN_NAME_PREFIX = 3;
  */
 export class ToolIndex {
   private readonly entries = new Map<string, Entry>();
-  private readonly termCounts = new Map<string, number>();
   private readonly exactNames = new Map<string, Set<string>>();
   private sortedNameKeys: (readonly [string, string])[] | undefined;
-  private readonly search_: MiniSearch<IndexedDocument>;
+  private readonly index: InvertedIndex;
 
   constructor(
     tools: readonly ToolDefinition[] = [],
     private readonly options: RankingOptions = DEFAULT_RANKING,
   ) {
-    this.search_ = new MiniSearch<IndexedDocument>({
-      fields: [...SEARCH_FIELDS],
-      storeFields: [],
-      tokenize: splitOnSpace,
-      processTerm: (term) => term,
-      // Discarded documents are cleaned lazily as searches meet them; a background vacuum
-      // would schedule timers this pure layer has no owner for.
-      autoVacuum: false,
-    });
+    this.index = new InvertedIndex(SEARCH_FIELDS.map((f) => options.boosts[f]), options.bm25);
     this.sync(tools);
   }
 
@@ -129,7 +134,7 @@ export class ToolIndex {
       if (next === undefined) {
         this.remove(name);
         removed++;
-      } else if (contentKey(next) !== entry.key) {
+      } else if (next !== entry.tool && contentKey(next) !== contentKey(entry.tool)) {
         this.remove(name);
         this.add(next);
         updated++;
@@ -145,47 +150,38 @@ export class ToolIndex {
   }
 
   search(query: string, request: SearchRequest = {}): SearchOutcome {
-    const limit = request.limit ?? Number.POSITIVE_INFINITY;
+    const limit = Math.max(0, request.limit ?? Number.POSITIVE_INFINITY);
     const filter = request.filter ?? (() => true);
     const scores = this.scoreTerms(queryTerms(query, this.options), filter);
     const tiers = this.options.nameTiers ? this.nameTiers(query, filter) : new Map<string, number>();
     for (const name of tiers.keys()) if (!scores.has(name)) scores.set(name, 0);
     const ranked = [...scores].map(([name, score]) => ({ name, score, tier: tiers.get(name) ?? 0 }));
-    ranked.sort((a, b) => b.tier - a.tier || b.score - a.score || compareStrings(a.name, b.name));
-    return { results: ranked.slice(0, limit).map(({ name, score }) => ({ name, score })), total: ranked.length };
+    const best = topK(ranked, Math.min(limit, ranked.length), ranksBefore);
+    return { results: best.map(({ name, score }) => ({ name, score })), total: ranked.length };
   }
 
   private add(tool: ToolDefinition): void {
-    const summary = summarize(tool.description);
-    const doc = documentOf(tool, summary, this.options);
-    const terms = new Set<string>();
-    for (const field of SEARCH_FIELDS) for (const t of splitOnSpace(doc[field])) terms.add(t);
-    for (const t of terms) this.termCounts.set(t, (this.termCounts.get(t) ?? 0) + 1);
+    const summary = summarize(typeof tool.description === 'string' ? tool.description : '');
+    this.index.add(tool.name, fieldsOf(tool, summary, this.options));
     const nameKeys = [...new Set([compact(tool.name), compact(tool.toolName)])].filter((k) => k.length > 0);
     for (const key of nameKeys) {
       const set = this.exactNames.get(key) ?? new Set<string>();
       set.add(tool.name);
       this.exactNames.set(key, set);
     }
-    this.search_.add(doc);
-    this.entries.set(tool.name, { tool, key: contentKey(tool), summary, terms, nameKeys });
+    this.entries.set(tool.name, { tool, summary, nameKeys });
     this.sortedNameKeys = undefined;
   }
 
   private remove(name: string): void {
     const entry = this.entries.get(name);
     if (!entry) return;
-    for (const t of entry.terms) {
-      const n = (this.termCounts.get(t) ?? 1) - 1;
-      if (n <= 0) this.termCounts.delete(t);
-      else this.termCounts.set(t, n);
-    }
     for (const key of entry.nameKeys) {
       const set = this.exactNames.get(key);
       set?.delete(name);
       if (set?.size === 0) this.exactNames.delete(key);
     }
-    this.search_.discard(name);
+    this.index.remove(name);
     this.entries.delete(name);
     this.sortedNameKeys = undefined;
   }
@@ -193,28 +189,38 @@ export class ToolIndex {
   private scoreTerms(terms: readonly WeightedTerm[], filter: (name: string) => boolean): Map<string, number> {
     const scores = new Map<string, number>();
     if (terms.length === 0 || this.entries.size === 0) return scores;
-    const weights = new Map(terms.map((t) => [t.term, t.weight]));
-    const { prefixMinLength, fuzzy } = this.options;
-    const raw = this.search_.search(terms.map((t) => t.term).join(' '), {
-      tokenize: splitOnSpace,
-      processTerm: (term) => term,
-      boost: { ...this.options.boosts },
-      bm25: { ...this.options.bm25 },
-      boostTerm: (term) => weights.get(term) ?? 1,
-      prefix: (term) => prefixMinLength > 0 && term.length >= prefixMinLength,
-      // Fuzzy matching is for misspellings; a term the index already holds is spelt right,
-      // and skipping it keeps large catalogues fast.
-      fuzzy: (term) => (fuzzy > 0 && term.length >= 4 && !this.termCounts.has(term) ? fuzzy : false),
-      maxFuzzy: 2,
-      boostDocument: (id) => (filter(String(id)) ? 1 : 0),
-    });
-    for (const r of raw) {
-      // MiniSearch multiplies by the number of query terms matched; weigh that count by how
-      // much each term counts, so a synonym match does not count as much as the real word.
-      const coverage = r.queryTerms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0);
-      scores.set(String(r.id), (r.score / Math.max(1, r.queryTerms.length)) * coverage);
+    const lookups = this.expand(terms);
+    for (const doc of this.index.score(lookups, terms.map((t) => t.weight), filter)) {
+      scores.set(doc.id, doc.score * doc.coverage ** this.options.coverageExponent);
     }
     return scores;
+  }
+
+  /** Each query term, plus index terms it is a prefix of, plus close spellings when it is unknown. */
+  private expand(terms: readonly WeightedTerm[]): TermLookup[] {
+    const { prefixMinLength, prefixWeight, fuzzy, fuzzyWeight } = this.options;
+    const lookups: TermLookup[] = [];
+    let fuzzyBudget = MAX_FUZZY_TERMS;
+    terms.forEach(({ term, weight }, source) => {
+      lookups.push({ term, weight, source });
+      if (prefixMinLength > 0 && term.length >= prefixMinLength) {
+        for (const longer of this.index.termsWithPrefix(term, MAX_PREFIX_EXPANSIONS)) {
+          const distance = longer.length - term.length;
+          lookups.push({ term: longer, weight: (weight * prefixWeight * longer.length) / (longer.length + 0.3 * distance), source });
+        }
+      }
+      // A term the index holds is spelt as some tool spells it: only unknown terms are
+      // treated as possible misspellings.
+      if (fuzzy > 0 && term.length >= MIN_FUZZY_LENGTH && fuzzyBudget > 0 && !this.index.hasTerm(term)) {
+        fuzzyBudget--;
+        const max = Math.min(2, Math.max(1, Math.round(term.length * fuzzy)));
+        for (const candidate of this.index.termsWithInitial(term)) {
+          const d = editDistance(term, candidate, max);
+          if (d <= max) lookups.push({ term: candidate, weight: (weight * fuzzyWeight * candidate.length) / (candidate.length + d), source });
+        }
+      }
+    });
+    return lookups;
   }
 
   private nameTiers(query: string, filter: (name: string) => boolean): Map<string, number> {
@@ -228,7 +234,9 @@ export class ToolIndex {
   }
 
   private prefixMatches(key: string): (readonly [string, string])[] {
-    this.sortedNameKeys ??= [...this.exactNames].flatMap(([k, names]) => [...names].map((n) => [k, n] as const)).sort((a, b) => compareStrings(a[0], b[0]));
+    this.sortedNameKeys ??= [...this.exactNames]
+      .flatMap(([k, names]) => [...names].map((n) => [k, n] as const))
+      .sort((a, b) => compareStrings(a[0], b[0]));
     const sorted = this.sortedNameKeys;
     let lo = 0;
     let hi = sorted.length;
@@ -247,8 +255,10 @@ export class ToolIndex {
   }
 }
 
-function splitOnSpace(text: string): string[] {
-  return text.split(' ').filter((t) => t.length > 0);
+function ranksBefore(a: { name: string; score: number; tier: number }, b: { name: string; score: number; tier: number }): boolean {
+  if (a.tier !== b.tier) return a.tier > b.tier;
+  if (a.score !== b.score) return a.score > b.score;
+  return a.name < b.name;
 }
 
 function compareStrings(a: string, b: string): number {
@@ -259,20 +269,22 @@ function contentKey(tool: ToolDefinition): string {
   return JSON.stringify([tool.server, tool.toolName, tool.title, tool.description, tool.inputSchema]);
 }
 
-function termText(text: string | undefined, options: AnalyzeOptions): string {
-  return text === undefined ? '' : analyze(text, options).join(' ');
-}
+// Per-tool bounds on indexed text. Schemas are untrusted and a few real ones run to 80 KB;
+// the first words of a description and of the parameter docs carry nearly all the signal.
+const MAX_DESCRIPTION_CHARS = 4_000;
+const MAX_PARAM_DOC_CHARS = 4_000;
 
-function documentOf(tool: ToolDefinition, summary: string, options: AnalyzeOptions): IndexedDocument {
+function fieldsOf(tool: ToolDefinition, summary: string, options: AnalyzeOptions): string[][] {
   const params = parametersOf(tool.inputSchema);
-  const nameText = [tool.toolName, compact(tool.toolName), tool.title ?? tool.annotations?.title ?? ''].join(' ');
-  return {
-    id: tool.name,
-    name: termText(nameText, options),
-    server: termText(tool.server, options),
-    params: params.map((p) => termText(p.name, options)).join(' '),
-    summary: termText(summary, options),
-    description: termText(tool.description, options),
-    paramDocs: params.map((p) => [termText(p.description, options), ...p.enumValues.map((v) => termText(v, options))].join(' ')).join(' '),
+  const text = (t: string | undefined): string[] => (t === undefined ? [] : analyze(t, options));
+  const paramDocs = params.flatMap((p) => [p.description ?? '', ...p.enumValues]).join(' ').slice(0, MAX_PARAM_DOC_CHARS);
+  const byField: Record<SearchField, string[]> = {
+    name: text([tool.toolName, compact(tool.toolName), tool.title ?? tool.annotations?.title ?? ''].join(' ')),
+    server: text(tool.server),
+    params: params.flatMap((p) => text(p.name)),
+    summary: text(summary),
+    description: text(typeof tool.description === 'string' ? tool.description.slice(0, MAX_DESCRIPTION_CHARS) : ''),
+    paramDocs: text(paramDocs),
   };
+  return SEARCH_FIELDS.map((f) => byField[f]);
 }

@@ -66,7 +66,7 @@ export function conversationTitle(events: readonly StreamEvent[]): string {
     if (e.type === 'renamed') title = e.title;
     else if (e.type === 'user_message' && title === undefined) title = firstLine(e.text);
   }
-  return title && title.length > 0 ? title : 'New conversation';
+  return title && title.length > 0 ? title : 'New chat';
 }
 
 function firstLine(text: string): string {

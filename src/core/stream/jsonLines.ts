@@ -29,7 +29,7 @@ function describeLine(raw: string, line: number): { event?: StreamEvent; issue?:
   }
   const parsed = streamEventSchema.safeParse(value);
   if (parsed.success) return { event: parsed.data };
-  const type = typeof value === 'object' && value !== null && 'type' in value ? String((value as { type: unknown }).type) : 'unknown';
+  const type = typeof value === 'object' && value !== null && 'type' in value ? String(value.type) : 'unknown';
   const why = parsed.error.issues.map((i) => `${i.path.join('.') || '(line)'}: ${i.message}`).join('; ');
   return { issue: { line, message: `line ${line} (event "${type}") is not a valid event and was skipped: ${why}.` } };
 }

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { parseEnable, parseToolsConfig, resolveTool, type ToolEntry } from '../../../src/core/availability';
 
-const enable = (raw: unknown): ToolEntry => parseEnable(raw, 'enable').value;
 
 describe('enable: every written form of DESIGN.md\'s table', () => {
   const rows: [unknown, ToolEntry][] = [

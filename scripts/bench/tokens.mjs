@@ -1,0 +1,152 @@
+// Token overhead and loop overhead. (1) The standing tool-definition tokens of a conversation's
+// first request, all tools on versus the default (discoverable with a few on), for the demo
+// workspace's catalogues and a 500-tool catalogue. Counts are ESTIMATES (src/core/tokens.ts:
+// compact wire JSON / 3.5 chars per token). (2) The turn loop's own time per cycle: from a tool
+// result to the next request arriving at the scripted Messages API, model excluded.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+
+async function load(repoRoot, path) {
+  return import(resolve(repoRoot, 'out', path));
+}
+
+/** Tools of one catalogue file under a server name, as the MCP manager would qualify them. */
+function catalogTools(dir, file, server) {
+  const catalog = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  return catalog.tools.map((t) => ({ name: `${server}__${t.name}`.slice(0, 64), server, toolName: t.name, description: t.description ?? '', inputSchema: t.inputSchema ?? { type: 'object' } }));
+}
+
+const DEMO_SERVERS = [
+  ['modelcontextprotocol__server-everything.json', 'everything'],
+  ['modelcontextprotocol__server-filesystem.json', 'filesystem'],
+  ['modelcontextprotocol__server-memory.json', 'memory'],
+  ['modelcontextprotocol__server-sequential-thinking.json', 'thinking'],
+];
+const DEMO_EXTRA = [['cyanheads__git-mcp-server.json', 'git'], ['bytebase__dbhub.json', 'db'], ['antv__mcp-server-chart.json', 'chart']];
+
+/** demo/.vscode/settings.json's quiver.tools (JSONC: comments stripped). */
+function demoToolsSettings(repoRoot) {
+  const file = resolve(repoRoot, 'demo', '.vscode', 'settings.json');
+  if (!existsSync(file)) return { '*': { enable: 'discoverable' }, filesystem__read_text_file: { enable: 'on' } };
+  const json = readFileSync(file, 'utf8').replace(/^\s*\/\/.*$/gm, '');
+  return JSON.parse(json)['quiver.tools'];
+}
+
+/** 500 tools from the bench catalogues, whole servers in file order, cut at 500. */
+function fiveHundred(dir) {
+  const tools = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const server = file.slice(0, -5).split('__').pop().replace(/[^a-zA-Z0-9-]/g, '-').slice(0, 20);
+    for (const t of catalogTools(dir, file, server)) if (tools.length < 500 && !tools.some((x) => x.name === t.name)) tools.push(t);
+  }
+  return tools;
+}
+
+function standing(mods, mcpTools, toolsSetting) {
+  const events = [{ type: 'config_delta', source: 'settings', tools: toolsSetting, at: new Date(0).toISOString() }];
+  const plan = mods.plan.planTools({ events, mcpTools, builtins: mods.search.SEARCH_BUILTINS, runningServers: new Set(mcpTools.map((t) => t.server)) });
+  return { offered: plan.offered.length, tokens: mods.tokens.estimateToolsTokens(plan.offered) };
+}
+
+async function tokenTable(mods, opts) {
+  const dir = join(opts.bench, 'catalogs');
+  const demo4 = DEMO_SERVERS.flatMap(([f, s]) => catalogTools(dir, f, s));
+  const demo7 = [...DEMO_SERVERS, ...DEMO_EXTRA].filter(([f]) => existsSync(join(dir, f))).flatMap(([f, s]) => catalogTools(dir, f, s));
+  const big = fiveHundred(dir);
+  const demoSettings = demoToolsSettings(opts.repoRoot);
+  const bigDefault = { '*': { enable: 'discoverable' }, [big[0].name]: { enable: 'on' }, [big[1].name]: { enable: 'on' }, [big[2].name]: { enable: 'on' } };
+  const rows = [];
+  for (const [label, tools, setting] of [
+    ['demo: everything, filesystem, memory, thinking', demo4, demoSettings],
+    ['demo: all 7 servers (+ git, db, chart)', demo7, demoSettings],
+    ['500 tools (bench catalogues)', big, bigDefault],
+  ]) {
+    const all = standing(mods, tools, {});
+    const def = standing(mods, tools, setting);
+    rows.push([label, tools.length, all.offered, all.tokens, def.offered, def.tokens, `${(100 * (1 - def.tokens / all.tokens)).toFixed(1)}%`]);
+  }
+  return {
+    title: 'Standing tool-definition tokens of the first request (ESTIMATES)',
+    columns: ['catalogue', 'tools', 'all on: offered', 'all on: ~tokens', 'default: offered', 'default: ~tokens', 'saved'],
+    rows,
+    notes: [
+      'Estimate = ceil(compact JSON {name, description, input_schema} / 3.5 chars per token), per tool, summed (src/core/tokens.ts);',
+      'the API adds its own fixed tool-use system preamble on top. Real counts: usage.input_tokens of a request.',
+      'Default = demo/.vscode/settings.json quiver.tools ("*" discoverable, a few on; includes search_tools + describe_tools);',
+      'for 500 tools: "*" discoverable with 3 on.',
+    ],
+  };
+}
+
+async function overheadRow(mods, label, mcpTools, toolsSetting, cycles) {
+  const { ScriptedMessagesApi, reply, text, toolUse } = mods.fixture;
+  const first = mcpTools.find((t) => toolsSetting[t.name]?.enable === 'on') ?? mcpTools[0];
+  const steps = Array.from({ length: cycles }, (_, i) => reply(toolUse(`t${i}`, first.name, {})));
+  const api = await ScriptedMessagesApi.start([...steps, reply(text('done'))]);
+  const folder = await mkdtemp(join(tmpdir(), 'quiver-bench-'));
+  const finished = [];
+  const source = {
+    tools: () => mcpTools,
+    runningServers: () => new Set(mcpTools.map((t) => t.server)),
+    call: async () => {
+      finished.push(performance.now());
+      return { content: [{ type: 'text', text: 'ok' }], isError: false };
+    },
+    ensureRunning: async () => undefined,
+    onDidChange: () => () => undefined,
+  };
+  try {
+    const log = await new mods.store.ConversationStore(folder).create();
+    const session = new mods.session.ConversationSession({
+      log, source, builtins: mods.searchBuiltins.createSearchBuiltins(), observer: {},
+      approver: { approve: async () => 'allow_once' },
+      model: new mods.anthropic.AnthropicModelClient({ apiKey: 'bench', baseURL: api.url, maxRetries: 0 }),
+      settings: () => ({ tools: { ...toolsSetting, '*': { ...toolsSetting['*'], run: 'unattended' } }, model: 'bench', maxTokens: 256, maxCyclesPerTurn: cycles + 1 }),
+    });
+    await session.send('go', new globalThis.AbortController().signal);
+    const gaps = finished.map((t, i) => api.requests[i + 1].receivedAt - t).sort((a, b) => a - b);
+    const pct = (p) => gaps[Math.min(gaps.length - 1, Math.floor(p * gaps.length))];
+    return [label, mcpTools.length, gaps.length, pct(0.5), pct(0.95)];
+  } finally {
+    await api.close();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function overheadTable(mods, opts) {
+  const dir = join(opts.bench, 'catalogs');
+  const cycles = opts.quick ? 15 : 60;
+  const demo4 = DEMO_SERVERS.flatMap(([f, s]) => catalogTools(dir, f, s));
+  const big = fiveHundred(dir);
+  const rows = [
+    await overheadRow(mods, 'demo (4 servers), default settings', demo4, demoToolsSettings(opts.repoRoot), cycles),
+    await overheadRow(mods, '500 tools, all on', big, {}, cycles),
+    await overheadRow(mods, '500 tools, "*" discoverable + 1 on', big, { '*': { enable: 'discoverable' }, [big[0].name]: { enable: 'on' } }, cycles),
+  ];
+  return {
+    title: 'Turn-loop overhead per cycle (tool result → next request received by the scripted API, model excluded)',
+    columns: ['case', 'tools', 'cycles', 'median ms', 'p95 ms'],
+    rows,
+    notes: [
+      'Includes: commit-buffer fold, JSON-lines append, config re-resolve (stream fold + registration scan), transcript rebuild,',
+      'request serialization by @anthropic-ai/sdk and the localhost HTTP hop. One turn of N cycles; later cycles carry longer transcripts.',
+    ],
+  };
+}
+
+export async function run(opts) {
+  const mods = {
+    plan: await load(opts.repoRoot, 'src/core/turn/toolPlan.js'),
+    tokens: await load(opts.repoRoot, 'src/core/tokens.js'),
+    search: await load(opts.repoRoot, 'src/core/search/index.js'),
+    searchBuiltins: await load(opts.repoRoot, 'src/core/turn/searchBuiltins.js'),
+    session: await load(opts.repoRoot, 'src/core/turn/session.js'),
+    store: await load(opts.repoRoot, 'src/core/stream/conversationStore.js'),
+    anthropic: await load(opts.repoRoot, 'src/providers/anthropic/anthropicModelClient.js'),
+    fixture: await load(opts.repoRoot, 'test/fixtures/scriptedMessagesApi.js'),
+  };
+  return [await tokenTable(mods, opts), await overheadTable(mods, opts)];
+}

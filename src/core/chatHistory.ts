@@ -1,0 +1,198 @@
+import type { FoundTool, HistoryItem, OutputPart, TokenUsage } from '../protocol';
+import type { StreamEvent } from './stream/events';
+import type { ToolResultContent } from './toolSource';
+
+export const SEARCH_TOOL_NAME = 'search_tools';
+export const DEFAULT_TITLE = 'New chat';
+const TITLE_CHARS = 60;
+
+export interface ChatHistory {
+  readonly items: readonly HistoryItem[];
+  /** Usage so far of a turn still running (only when `turnRunning`), else null. */
+  readonly liveUsage: TokenUsage | null;
+}
+
+/**
+ * The id of the item made from event `eventIndex` (and text block `block` of an assistant
+ * message). Tool calls use their tool_use id instead, which the live messages share.
+ */
+export function itemIdForEvent(eventIndex: number, block?: number): string {
+  return block === undefined ? `e${eventIndex}` : `e${eventIndex}.${block}`;
+}
+
+/** The latest `renamed` title, else the first user message cut to one short line. */
+export function conversationTitle(events: readonly StreamEvent[]): string {
+  let first: string | undefined;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i] as StreamEvent;
+    if (e.type === 'renamed' && e.title.trim() !== '') return e.title.trim();
+    if (e.type === 'user_message') first = e.text;
+  }
+  const line = (first ?? '').replace(/\s+/g, ' ').trim();
+  if (line === '') return DEFAULT_TITLE;
+  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
+}
+
+function outputParts(content: readonly ToolResultContent[]): OutputPart[] {
+  return content.map((c): OutputPart => (c.type === 'text' ? { kind: 'text', text: c.text } : { kind: 'image', mimeType: c.mimeType, data: c.data }));
+}
+
+interface Slot {
+  item: HistoryItem;
+}
+
+/**
+ * Maps a conversation's stream to the items the chat renders.
+ *
+ * Promotion attribution: a `promotion` delta names the tools a search_tools call promoted. It is
+ * credited to the latest search result since the last assistant message that found the tool as
+ * usable; a delta recorded before its search result waits for the next one. The turn loop may
+ * record either order.
+ *
+ * `turnRunning` says whether the stream's last turn is live. When it is not, an unterminated
+ * turn (the window closed mid-turn) has its running calls shown as cancelled.
+ */
+export function historyFromStream(events: readonly StreamEvent[], turnRunning: boolean): ChatHistory {
+  const slots: Slot[] = [];
+  let turnUsage: TokenUsage | null = null;
+  let turnModel: string | null = null;
+  let inTurn = false;
+  /** Slots before this index are never withdrawn by a restart (user messages, earlier restarts). */
+  let floor = 0;
+  /** Where each assistant message's items begin, so a restart knows what to withdraw. */
+  const assistantStarts: number[] = [];
+  let openSearches: number[] = [];
+  let pendingPromotions = new Set<string>();
+
+  const findCall = (callId: string): number => {
+    for (let i = slots.length - 1; i >= 0; i--) if ((slots[i] as Slot).item.id === callId) return i;
+    return -1;
+  };
+  const uniqueCallId = (callId: string, eventIndex: number): string => (findCall(callId) < 0 ? callId : `${callId}#${eventIndex}`);
+
+  const markPromoted = (slotIndex: number, names: ReadonlySet<string>): boolean => {
+    const slot = slots[slotIndex] as Slot;
+    const item = slot.item;
+    if (item.kind !== 'search' || item.outcome.status !== 'done') return false;
+    let hit = false;
+    const found = item.outcome.found.map((f): FoundTool => {
+      if (names.has(f.name) && f.status === 'usable' && !f.promoted) {
+        hit = true;
+        return { ...f, promoted: true };
+      }
+      return f;
+    });
+    if (hit) slot.item = { ...item, outcome: { status: 'done', found } };
+    return hit;
+  };
+
+  const cancelRunning = (): void => {
+    for (const slot of slots) {
+      const it = slot.item;
+      if (it.kind === 'tool_call' && it.outcome.status === 'running') slot.item = { ...it, outcome: { status: 'cancelled' } };
+      if (it.kind === 'search' && it.outcome.status === 'running') slot.item = { ...it, outcome: { status: 'cancelled' } };
+    }
+  };
+
+  events.forEach((e, index) => {
+    switch (e.type) {
+      case 'turn_start':
+        inTurn = true;
+        turnUsage = null;
+        turnModel = null;
+        openSearches = [];
+        pendingPromotions = new Set();
+        break;
+      case 'user_message':
+        slots.push({ item: { kind: 'user', id: itemIdForEvent(index), text: e.text, forced: e.forced ?? null } });
+        floor = slots.length;
+        break;
+      case 'assistant_message':
+        openSearches = [];
+        assistantStarts.push(slots.length);
+        e.content.forEach((block, k) => {
+          if (block.type === 'text') {
+            if (block.text.trim() !== '') slots.push({ item: { kind: 'assistant', id: itemIdForEvent(index, k), markdown: block.text } });
+          } else {
+            const id = uniqueCallId(block.id, index);
+            const item: HistoryItem =
+              block.name === SEARCH_TOOL_NAME
+                ? { kind: 'search', id, input: block.input, outcome: { status: 'running' } }
+                : { kind: 'tool_call', id, name: block.name, input: block.input, outcome: { status: 'running' } };
+            slots.push({ item });
+          }
+        });
+        break;
+      case 'tool_result': {
+        const at = findCall(e.toolUseId);
+        if (at < 0) break;
+        const slot = slots[at] as Slot;
+        const it = slot.item;
+        if (it.kind === 'tool_call') {
+          const output = outputParts(e.content);
+          slot.item = { ...it, outcome: e.isError ? { status: 'error', output } : { status: 'done', output } };
+        } else if (it.kind === 'search') {
+          if (e.isError || e.found === undefined) {
+            slot.item = { ...it, outcome: e.isError ? { status: 'error', output: outputParts(e.content) } : { status: 'done', found: [] } };
+          } else {
+            const found = e.found.map((f): FoundTool => ({ name: f.name, status: f.status, promoted: false }));
+            slot.item = { ...it, outcome: { status: 'done', found } };
+            if (pendingPromotions.size > 0) {
+              markPromoted(at, pendingPromotions);
+              for (const f of found) pendingPromotions.delete(f.name);
+            }
+            openSearches.push(at);
+          }
+        }
+        break;
+      }
+      case 'config_delta': {
+        if (e.source !== 'promotion') break;
+        const names = new Set(Object.keys(e.tools));
+        for (let i = openSearches.length - 1; i >= 0 && names.size > 0; i--) {
+          const at = openSearches[i] as number;
+          const item = (slots[at] as Slot).item;
+          if (item.kind !== 'search' || item.outcome.status !== 'done') continue;
+          const credited = item.outcome.found.filter((f) => f.status === 'usable' && names.has(f.name)).map((f) => f.name);
+          if (markPromoted(at, new Set(credited))) for (const n of credited) names.delete(n);
+        }
+        for (const n of names) pendingPromotions.add(n);
+        break;
+      }
+      case 'usage': {
+        const u: TokenUsage = { input: e.inputTokens, output: e.outputTokens, cacheRead: e.cacheReadTokens, cacheWrite: e.cacheWriteTokens };
+        turnUsage = turnUsage
+          ? { input: turnUsage.input + u.input, output: turnUsage.output + u.output, cacheRead: turnUsage.cacheRead + u.cacheRead, cacheWrite: turnUsage.cacheWrite + u.cacheWrite }
+          : u;
+        turnModel = e.model;
+        break;
+      }
+      case 'turn_end':
+        cancelRunning();
+        slots.push({
+          item: { kind: 'turn_summary', id: itemIdForEvent(index), reason: e.reason, message: e.message ?? null, model: turnModel, usage: turnUsage },
+        });
+        inTurn = false;
+        openSearches = [];
+        pendingPromotions = new Set();
+        break;
+      case 'restart': {
+        // Withdraw the latest assistant message and all that followed it; usage already spent
+        // stays counted in the turn, and the turn is open again.
+        const start = assistantStarts.pop();
+        const cut = start !== undefined && start >= floor ? start : floor;
+        slots.length = cut;
+        floor = cut;
+        inTurn = true;
+        openSearches = [];
+        break;
+      }
+      case 'renamed':
+        break;
+    }
+  });
+
+  if (inTurn && !turnRunning) cancelRunning();
+  return { items: slots.map((s) => s.item), liveUsage: inTurn && turnRunning ? (turnUsage ?? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }) : null };
+}
+

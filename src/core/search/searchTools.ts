@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { fail, ok, type BuiltinResult } from './result';
+import type { ToolIndex } from './toolIndex';
+
+export const SEARCH_LIMIT_DEFAULT = 10;
+export const SEARCH_LIMIT_MIN = 1;
+export const SEARCH_LIMIT_MAX = 50;
+
+export interface SearchToolsHit {
+  readonly name: string;
+  readonly summary: string;
+}
+
+export interface SearchToolsOutput {
+  /** Best first; exactly the tools to promote (RFD 108: only returned tools are promoted). */
+  readonly results: readonly SearchToolsHit[];
+  /** How many searchable tools matched, so the model knows when `limit` cut the list short. */
+  readonly total: number;
+}
+
+const SearchToolsInput = z.object({
+  query: z.string({ error: '`query` must be a string describing what the tool should do.' }),
+  limit: z
+    .number({ error: '`limit` must be an integer between 1 and 50.' })
+    .int({ error: '`limit` must be an integer between 1 and 50.' })
+    .optional(),
+});
+
+/**
+ * The `search_tools` builtin over an already-built index. `searchable` is the searchable
+ * set (availability discoverable, minus offered): nothing outside it is ever returned.
+ * A limit outside 1–50 is clamped; one that is not an integer is an error naming `limit`.
+ */
+export function searchTools(index: ToolIndex, searchable: ReadonlySet<string>, input: unknown): BuiltinResult<SearchToolsOutput> {
+  const parsed = SearchToolsInput.safeParse(input ?? {});
+  if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'invalid input to search_tools');
+  const { query, limit } = parsed.data;
+  if (query.trim() === '') {
+    return fail('`query` is empty: name what the tool should do, for example "create a GitHub issue" or "query postgres".');
+  }
+  const clamped = clampLimit(limit);
+  const outcome = index.search(query, { limit: clamped, filter: (name) => searchable.has(name) });
+  const results = outcome.results.map(({ name }) => ({ name, summary: index.summary(name) ?? '' }));
+  return ok({ results, total: outcome.total });
+}
+
+export function clampLimit(limit: number | undefined): number {
+  if (limit === undefined) return SEARCH_LIMIT_DEFAULT;
+  return Math.min(SEARCH_LIMIT_MAX, Math.max(SEARCH_LIMIT_MIN, limit));
+}

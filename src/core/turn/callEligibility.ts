@@ -1,0 +1,22 @@
+import { isLockedOff } from '../availability';
+import type { ToolPlan } from './toolPlan';
+import { serverOfQualifiedName } from './toolPlan';
+
+/**
+ * Why a call the model made may not run, or undefined when its tool is in the permitted set.
+ * The text goes back to the model as the call's error result, so it says what to do instead.
+ */
+export function callRefusal(name: string, plan: ToolPlan, runningServers: ReadonlySet<string>): string | undefined {
+  if (plan.permitted.some((t) => t.name === name)) return undefined;
+  const resolved = plan.resolved.get(name);
+  if (resolved === undefined) {
+    const server = serverOfQualifiedName(name);
+    if (server !== undefined && !runningServers.has(server)) {
+      return `${name} was not run: its MCP server "${server}" is not running (or there is no such tool). Use another tool or tell the user.`;
+    }
+    return `${name} was not run: there is no tool with that name. Call only tools you were given${plan.searchRegistered ? ', or find one with search_tools' : ''}.`;
+  }
+  if (isLockedOff(resolved)) return `${name} was not run: it is locked off in the user's settings.`;
+  if (resolved.availability === 'off') return `${name} was not run: it is turned off in this conversation. Ask the user to turn it on if you need it.`;
+  return `${name} was not run: its server is not running.`;
+}

@@ -1,0 +1,96 @@
+import type { AssistantBlock } from '../stream/events';
+import type { ToolCallResult, ToolSource } from '../toolSource';
+import { callRefusal } from './callEligibility';
+import type { CommitBuffer } from './commitBuffer';
+import type { Approver, BuiltinTools, TurnObserver } from './ports';
+import type { ToolPlan } from './toolPlan';
+
+type ToolUse = Extract<AssistantBlock, { type: 'tool_use' }>;
+
+export const CANCELLED_RESULT = 'The tool call was cancelled by the user.';
+
+export interface ExecutionContext {
+  readonly plan: ToolPlan;
+  readonly source: ToolSource;
+  readonly builtins: BuiltinTools;
+  readonly approver: Approver;
+  readonly observer: TurnObserver;
+  readonly runningServers: ReadonlySet<string>;
+  /** Tools the user chose "always allow" for during this turn; they are not asked again. */
+  readonly alwaysAllowed: Set<string>;
+  readonly signal: AbortSignal;
+}
+
+export function errorResult(text: string): ToolCallResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** Asks the user when the tool's run policy says so; undefined means go ahead, else the refusal result. */
+async function approval(call: ToolUse, ctx: ExecutionContext): Promise<ToolCallResult | undefined> {
+  if (ctx.plan.resolved.get(call.name)?.run !== 'ask' || ctx.alwaysAllowed.has(call.name)) return undefined;
+  const tool = ctx.plan.permitted.find((t) => t.name === call.name);
+  const request = { toolUseId: call.id, name: call.name, server: tool?.server, input: call.input };
+  ctx.observer.onApprovalNeeded?.(request);
+  const answer = await untilAborted(ctx.approver.approve(request, ctx.signal), ctx.signal, 'deny' as const);
+  if (ctx.signal.aborted) return errorResult(CANCELLED_RESULT);
+  if (answer === 'deny') return errorResult(`The user declined to run ${call.name}. Do not retry it unless the user asks; continue without it or ask what they prefer.`);
+  if (answer === 'always_allow') {
+    ctx.alwaysAllowed.add(call.name);
+    ctx.observer.onAlwaysAllowed?.(call.name);
+  }
+  return undefined;
+}
+
+/** `work`, or `fallback` as soon as the signal aborts: a tool or an approver that ignores its signal cannot hold the turn. */
+async function untilAborted<T>(work: Promise<T>, signal: AbortSignal, fallback: T): Promise<T> {
+  let onAbort: (() => void) | undefined;
+  const cancelled = new Promise<T>((resolve) => {
+    onAbort = () => resolve(fallback);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([work, cancelled]);
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  }
+}
+
+async function runMcpTool(call: ToolUse, ctx: ExecutionContext): Promise<ToolCallResult> {
+  try {
+    return await untilAborted(ctx.source.call(call.name, call.input, ctx.signal), ctx.signal, errorResult(CANCELLED_RESULT));
+  } catch (err) {
+    if (ctx.signal.aborted) return errorResult(CANCELLED_RESULT);
+    return errorResult(`${call.name} failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** Runs one call, recording into the buffer: a result, or for search_tools its found names (the promotion channel). */
+async function executeCall(call: ToolUse, index: number, buffer: CommitBuffer, ctx: ExecutionContext): Promise<void> {
+  const record = (result: ToolCallResult): void => buffer.push({ index, kind: 'result', toolUseId: call.id, name: call.name, result });
+  if (ctx.signal.aborted) return record(errorResult(CANCELLED_RESULT));
+  const refusal = callRefusal(call.name, ctx.plan, ctx.runningServers);
+  if (refusal !== undefined) return record(errorResult(refusal));
+  if (call.name === 'search_tools') {
+    const answer = ctx.builtins.search(call.input, ctx.plan.searchable);
+    if (!answer.ok) return record(errorResult(answer.message));
+    buffer.push({ index, kind: 'search', toolUseId: call.id, results: answer.results, total: answer.total });
+    return undefined;
+  }
+  if (call.name === 'describe_tools') return record(ctx.builtins.describe(call.input, ctx.plan.permitted));
+  const declined = await approval(call, ctx);
+  if (declined) return record(declined);
+  return record(await runMcpTool(call, ctx));
+}
+
+/** Executes a reply's tool calls one at a time, in order, into the cycle's commit buffer. */
+export async function executeCalls(calls: readonly ToolUse[], buffer: CommitBuffer, ctx: ExecutionContext): Promise<void> {
+  for (const [index, call] of calls.entries()) {
+    buffer.position = index;
+    ctx.observer.onToolCallStarted?.({ id: call.id, name: call.name, input: call.input });
+    await executeCall(call, index, buffer, ctx);
+    const own = buffer.entries().find((e) => e.kind !== 'write' && e.toolUseId === call.id);
+    ctx.observer.onToolCallFinished?.({ id: call.id, name: call.name, isError: own?.kind === 'result' ? own.result.isError : false });
+  }
+  buffer.position = calls.length;
+}

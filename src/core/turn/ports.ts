@@ -1,0 +1,82 @@
+import type { Usage } from '../model';
+import type { SearchResultStatus, StreamEvent } from '../stream/events';
+import type { ToolCallResult } from '../toolSource';
+import type { ToolDefinition } from '../tools';
+
+/** Same words as the webview protocol's ApprovalAnswer, so the host passes answers through. */
+export type ApprovalAnswer = 'allow_once' | 'always_allow' | 'deny';
+
+export interface ApprovalRequest {
+  readonly toolUseId: string;
+  readonly name: string;
+  readonly server: string | undefined;
+  readonly input: Readonly<Record<string, unknown>>;
+}
+
+/** The user's say before a tool whose run policy is `ask` runs. Must settle (deny is fine) when the signal aborts. */
+export interface Approver {
+  approve(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer>;
+}
+
+export interface ToolCallInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly input: Readonly<Record<string, unknown>>;
+}
+
+export interface ToolCallFinished {
+  readonly id: string;
+  readonly name: string;
+  readonly isError: boolean;
+  readonly found?: readonly { readonly name: string; readonly status: SearchResultStatus }[];
+}
+
+/** Live progress for the UI. Every method is optional; none of them may throw or block. */
+export interface TurnObserver {
+  /** A request is about to leave: which cycle of the turn and which tools it offers. */
+  onRequest?(info: { readonly cycle: number; readonly tools: readonly string[] }): void;
+  onText?(delta: string): void;
+  onToolCallStarted?(call: ToolCallInfo): void;
+  onApprovalNeeded?(request: ApprovalRequest): void;
+  onToolCallFinished?(call: ToolCallFinished): void;
+  onUsage?(usage: Usage & { readonly model: string }): void;
+  /** The user chose "always allow": the host writes `run: "unattended"` for this tool to settings. */
+  onAlwaysAllowed?(name: string): void;
+  /** A durable event was appended to the stream. */
+  onEvent?(event: StreamEvent): void;
+}
+
+/** search_tools' answer before promotion: the tools it would return, best first, and how many matched. */
+export type SearchAnswer =
+  | { readonly ok: true; readonly results: readonly { readonly name: string; readonly summary: string }[]; readonly total: number }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * The two builtins (implemented in src/core/search). They only read: promotion is the turn
+ * loop's business, fed by the names `search` returns (the host-owned channel of RFD 108).
+ */
+export interface BuiltinTools {
+  /** search_tools and describe_tools as the model sees them. */
+  readonly definitions: readonly ToolDefinition[];
+  /** Ranks `searchable` (discoverable, not offered) for the model's input (query, limit). */
+  search(input: Readonly<Record<string, unknown>>, searchable: readonly ToolDefinition[]): SearchAnswer;
+  /** Full documentation of the named tools, from the permitted set. */
+  describe(input: Readonly<Record<string, unknown>>, permitted: readonly ToolDefinition[]): ToolCallResult;
+  /** The system prompt section naming the searchable servers and what they hold. */
+  serverIndex(searchable: readonly ToolDefinition[]): string;
+}
+
+/** Settings read at each turn start. */
+export interface TurnSettings {
+  /** Raw `quiver.tools`. */
+  readonly tools: unknown;
+  readonly model: string;
+  readonly maxTokens: number;
+  readonly maxCyclesPerTurn: number;
+}
+
+export interface TurnResult {
+  readonly reason: 'done' | 'cancelled' | 'max_cycles' | 'error' | 'refused';
+  /** For the user: why the turn stopped early, or why it was refused. */
+  readonly message?: string;
+}

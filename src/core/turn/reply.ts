@@ -1,0 +1,42 @@
+import { ModelError, type ModelClient, type ModelRequest } from '../model';
+import type { AssistantBlock, StreamEvent } from '../stream/events';
+import type { TurnObserver } from './ports';
+
+export type Reply =
+  | { readonly ok: true; readonly content: readonly AssistantBlock[]; readonly events: readonly StreamEvent[] }
+  | { readonly ok: false; readonly reason: 'cancelled' | 'error'; readonly message: string; readonly events: readonly StreamEvent[] };
+
+export const CANCELLED_TURN = 'Cancelled by the user.';
+
+/**
+ * Streams one response. On success: the assistant message and its usage, to append. On cancel:
+ * whatever text had arrived, so the transcript shows what the user saw; never a half tool call.
+ */
+export async function streamReply(model: ModelClient, request: ModelRequest, observer: TurnObserver, signal: AbortSignal): Promise<Reply> {
+  let partial = '';
+  const onText = (delta: string): void => {
+    partial += delta;
+    observer.onText?.(delta);
+  };
+  try {
+    const response = await model.stream(request, { onText }, signal);
+    const at = new Date().toISOString();
+    observer.onUsage?.({ ...response.usage, model: response.model });
+    return {
+      ok: true,
+      content: response.content,
+      events: [
+        { type: 'assistant_message', content: response.content, stopReason: response.stopReason, at },
+        { type: 'usage', model: response.model, ...response.usage, at },
+      ],
+    };
+  } catch (err) {
+    const at = new Date().toISOString();
+    const partialEvents: StreamEvent[] = partial.length > 0 ? [{ type: 'assistant_message', content: [{ type: 'text', text: partial }], stopReason: null, at }] : [];
+    if (signal.aborted || (err instanceof ModelError && err.kind === 'cancelled')) {
+      return { ok: false, reason: 'cancelled', message: CANCELLED_TURN, events: partialEvents };
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return { ok: false, reason: 'error', message, events: partialEvents };
+  }
+}

@@ -1,0 +1,32 @@
+import { describeTools, renderServerIndex, searchTools, SEARCH_BUILTINS, ToolIndex } from '../search';
+import type { ToolCallResult } from '../toolSource';
+import type { ToolDefinition } from '../tools';
+import type { BuiltinTools, SearchAnswer } from './ports';
+
+function text(value: string, isError: boolean): ToolCallResult {
+  return { content: [{ type: 'text', text: value }], isError };
+}
+
+/**
+ * The builtins backed by src/core/search. The index follows the searchable set incrementally
+ * (`sync` re-indexes only what changed, e.g. the tools a promotion removed from it).
+ */
+export function createSearchBuiltins(index = new ToolIndex()): BuiltinTools {
+  return {
+    definitions: SEARCH_BUILTINS,
+    search(input, searchable): SearchAnswer {
+      index.sync(searchable);
+      const result = searchTools(index, new Set(searchable.map((t) => t.name)), input);
+      return result.ok ? { ok: true, results: result.value.results, total: result.value.total } : { ok: false, message: result.error };
+    },
+    describe(input, permitted): ToolCallResult {
+      const result = describeTools(new Map(permitted.map((t) => [t.name, t])), input);
+      return result.ok ? text(JSON.stringify(result.value), false) : text(result.error, true);
+    },
+    serverIndex(searchable): string {
+      const byServer = new Map<string, ToolDefinition[]>();
+      for (const t of searchable) if (t.server !== undefined) byServer.set(t.server, [...(byServer.get(t.server) ?? []), t]);
+      return renderServerIndex([...byServer].map(([server, tools]) => ({ server, tools })));
+    },
+  };
+}

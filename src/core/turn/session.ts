@@ -1,0 +1,89 @@
+import type { ToggleDirection } from '../availability';
+import type { ModelClient } from '../model';
+import { configAt } from '../stream/config';
+import { conversationAssignment, conversationToggle, type ToggleResult, type ToggleTarget } from '../stream/toggles';
+import type { ToolSource } from '../toolSource';
+import type { CommitBuffer } from './commitBuffer';
+import type { EventLog } from './eventLog';
+import type { Approver, BuiltinTools, TurnObserver, TurnResult, TurnSettings } from './ports';
+import { planTools, type ToolPlan } from './toolPlan';
+import { runTurn } from './turnLoop';
+
+export interface SessionDeps {
+  readonly log: EventLog;
+  readonly model: ModelClient;
+  readonly source: ToolSource;
+  readonly builtins: BuiltinTools;
+  readonly approver: Approver;
+  readonly observer: TurnObserver;
+  /** Read at every turn start, so settings edited between turns are recorded then. */
+  readonly settings: () => TurnSettings;
+}
+
+/**
+ * One open conversation: sends messages (one turn at a time), regenerates the last reply,
+ * and applies conversation-scoped toggles. What the extension's chat view talks to.
+ */
+export class ConversationSession {
+  private running: Promise<TurnResult> | undefined;
+  private buffer: CommitBuffer | undefined;
+
+  constructor(private readonly deps: SessionDeps) {}
+
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** Sends a message; `forced` is `/use NAME` for this message only. */
+  send(text: string, signal: AbortSignal, forced?: string): Promise<TurnResult> {
+    return this.run({ kind: 'message', text, ...(forced !== undefined ? { forced } : {}) }, signal);
+  }
+
+  /** Regenerates the last reply; promotions (and every other delta) made before stay. */
+  restart(signal: AbortSignal): Promise<TurnResult> {
+    return this.run({ kind: 'restart' }, signal);
+  }
+
+  /** Named or bulk enable/disable for this conversation; mid-cycle it folds at the running call's position. */
+  toggle(target: ToggleTarget, direction: ToggleDirection): Promise<ToggleResult> {
+    return this.commit(conversationToggle(configAt(this.deps.log.events()), this.catalogue(), target, direction));
+  }
+
+  /** `/set tools.NAME.enable.state=false` and other key assignments, for this conversation. */
+  assign(text: string): Promise<ToggleResult> {
+    return this.commit(conversationAssignment(configAt(this.deps.log.events()), this.catalogue(), text));
+  }
+
+  /** The sets the next request would use, for the Tools view and the status bar. */
+  tools(): ToolPlan {
+    const { log, source, builtins } = this.deps;
+    return planTools({ events: log.events(), mcpTools: source.tools(), builtins: builtins.definitions, runningServers: source.runningServers() });
+  }
+
+  private async run(start: Parameters<typeof runTurn>[1], signal: AbortSignal): Promise<TurnResult> {
+    if (this.running) return { reason: 'refused', message: 'A reply is still being written; wait for it or press Stop first.' };
+    const { log, model, source, builtins, approver, observer } = this.deps;
+    const ctx = { log, model, source, builtins, approver, observer, settings: this.deps.settings(), onBuffer: (b: CommitBuffer | undefined) => (this.buffer = b) };
+    this.running = runTurn(ctx, start, signal);
+    try {
+      return await this.running;
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  private async commit(result: ToggleResult): Promise<ToggleResult> {
+    if (result.delta === undefined) return result;
+    if (this.buffer) this.buffer.write(result.delta);
+    else {
+      const event = { type: 'config_delta', source: 'user', tools: result.delta, at: new Date().toISOString() } as const;
+      await this.deps.log.append(event);
+      this.deps.observer.onEvent?.(event);
+    }
+    return result;
+  }
+
+  private catalogue() {
+    return [...this.deps.builtins.definitions, ...this.deps.source.tools()];
+  }
+}

@@ -1,0 +1,72 @@
+import { computeToolSets, isLockedOff, resolveTool, type ResolvedTool, type ToolsConfig } from '../availability';
+import type { ToolChoice } from '../model';
+import { configAt } from '../stream/config';
+import type { StreamEvent } from '../stream/events';
+import { searchToolsRegistered } from '../stream/registration';
+import type { ToolDefinition } from '../tools';
+import { orderTools } from './toolOrder';
+
+export interface ToolPlanInput {
+  readonly events: readonly StreamEvent[];
+  /** MCP tools of running servers (ToolSource.tools()). */
+  readonly mcpTools: readonly ToolDefinition[];
+  /** search_tools and describe_tools. */
+  readonly builtins: readonly ToolDefinition[];
+  readonly runningServers: ReadonlySet<string>;
+  readonly forced?: string;
+}
+
+/** What one request may offer and run, re-resolved before every request of a turn. */
+export interface ToolPlan {
+  readonly config: ToolsConfig;
+  /** In provider order: builtins first, then by qualified name. */
+  readonly offered: readonly ToolDefinition[];
+  readonly permitted: readonly ToolDefinition[];
+  readonly searchable: readonly ToolDefinition[];
+  readonly resolved: ReadonlyMap<string, ResolvedTool>;
+  readonly searchRegistered: boolean;
+}
+
+/**
+ * The sets for the next request from the stream alone. Builtins are offered while search_tools
+ * is registered (monotone, from the stream) unless settings turn them off; a `discoverable`
+ * from a `*` default means nothing for a builtin, which is how you find discoverable tools.
+ */
+export function planTools(input: ToolPlanInput): ToolPlan {
+  const config = configAt(input.events);
+  const sets = computeToolSets({ catalogue: input.mcpTools, config, runningServers: input.runningServers, ...(input.forced ? { forced: input.forced } : {}) });
+  const searchRegistered = searchToolsRegistered(input.events, input.mcpTools);
+  const resolved = new Map(sets.resolved);
+  const builtins = input.builtins.filter((b) => {
+    const r = resolveTool(config, b);
+    resolved.set(b.name, r);
+    return searchRegistered && r.availability !== 'off';
+  });
+  return {
+    config,
+    offered: orderTools([...builtins, ...sets.offered]),
+    permitted: [...builtins, ...sets.permitted],
+    searchable: sets.searchable,
+    resolved,
+    searchRegistered,
+  };
+}
+
+/** The forced tool is chosen on the turn's first request only, so the model can answer after it ran. */
+export function toolChoiceFor(forced: string | undefined, cycle: number): ToolChoice {
+  return forced !== undefined && cycle === 1 ? { type: 'tool', name: forced } : { type: 'auto' };
+}
+
+/** Why `/use NAME` cannot run, or undefined when it can (the server may still need starting). */
+export function forcedRefusal(name: string, config: ToolsConfig, server: string | undefined): string | undefined {
+  if (isLockedOff(resolveTool(config, { name, server }))) {
+    return `${name} is locked off in settings (availability "off", allow_toggle "never"), so /use cannot offer it. Change its "enable" in settings.json first.`;
+  }
+  return undefined;
+}
+
+/** The server part of a qualified name (`server__tool`), for a tool whose server is not running yet. */
+export function serverOfQualifiedName(name: string): string | undefined {
+  const i = name.indexOf('__');
+  return i > 0 ? name.slice(0, i) : undefined;
+}

@@ -1,0 +1,102 @@
+import type { ModelClient } from '../model';
+import type { AssistantBlock, StreamEvent, TurnEndReason } from '../stream/events';
+import { transcriptOf } from '../stream/transcript';
+import type { ToolSource } from '../toolSource';
+import { CommitBuffer, foldCycle } from './commitBuffer';
+import type { EventLog } from './eventLog';
+import { errorResult, executeCalls } from './executeCalls';
+import type { Approver, BuiltinTools, TurnObserver, TurnResult, TurnSettings } from './ports';
+import { CANCELLED_TURN, streamReply } from './reply';
+import { renderSearchResult } from './searchResult';
+import { systemPrompt } from './systemPrompt';
+import { planTools, toolChoiceFor, type ToolPlan } from './toolPlan';
+import { openingEvents, prepareForced, type TurnStart } from './turnStart';
+
+export interface TurnContext {
+  readonly log: EventLog;
+  readonly model: ModelClient;
+  readonly source: ToolSource;
+  readonly builtins: BuiltinTools;
+  readonly approver: Approver;
+  readonly observer: TurnObserver;
+  readonly settings: TurnSettings;
+  /** Told when a cycle's commit buffer opens and closes, so toggles made meanwhile fold at their position. */
+  readonly onBuffer?: (buffer: CommitBuffer | undefined) => void;
+}
+
+type ToolUse = Extract<AssistantBlock, { type: 'tool_use' }>;
+
+const now = (): string => new Date().toISOString();
+
+async function record(ctx: TurnContext, events: readonly StreamEvent[]): Promise<void> {
+  await ctx.log.append(...events);
+  for (const e of events) ctx.observer.onEvent?.(e);
+}
+
+async function end(ctx: TurnContext, reason: TurnEndReason, message?: string): Promise<TurnResult> {
+  await record(ctx, [{ type: 'turn_end', reason, ...(message !== undefined ? { message } : {}), at: now() }]);
+  return { reason, ...(message !== undefined ? { message } : {}) };
+}
+
+function plan(ctx: TurnContext, forced: string | undefined): ToolPlan {
+  const { source, builtins, log } = ctx;
+  return planTools({ events: log.events(), mcpTools: source.tools(), builtins: builtins.definitions, runningServers: source.runningServers(), ...(forced !== undefined ? { forced } : {}) });
+}
+
+/** Executes one reply's calls, folds the buffer by call index, and appends results and deltas. */
+async function runCycle(ctx: TurnContext, toolPlan: ToolPlan, calls: readonly ToolUse[], alwaysAllowed: Set<string>, signal: AbortSignal): Promise<void> {
+  const buffer = new CommitBuffer();
+  ctx.onBuffer?.(buffer);
+  try {
+    const { source, builtins, approver, observer } = ctx;
+    await executeCalls(calls, buffer, { plan: toolPlan, source, builtins, approver, observer, runningServers: source.runningServers(), alwaysAllowed, signal });
+  } finally {
+    ctx.onBuffer?.(undefined);
+  }
+  await record(ctx, foldCycle(toolPlan.config, buffer.entries(), ctx.source.tools(), now(), renderSearchResult));
+}
+
+function limitReached(ctx: TurnContext, calls: readonly ToolUse[]): StreamEvent[] {
+  const why = `Not run: the turn reached its limit of ${ctx.settings.maxCyclesPerTurn} model responses (quiver.maxCyclesPerTurn).`;
+  return calls.map((c) => ({ type: 'tool_result', toolUseId: c.id, name: c.name, content: errorResult(why).content, isError: true, at: now() }));
+}
+
+/**
+ * One turn: one or more cycles of (stream a reply, run its tool calls), re-resolving config,
+ * the offered set and the tool choice before every request, until the model stops calling
+ * tools, the cycle limit is hit, the user cancels, or the API fails.
+ */
+export async function runTurn(ctx: TurnContext, start: TurnStart, signal: AbortSignal): Promise<TurnResult> {
+  const forced = start.kind === 'message' ? start.forced : undefined;
+  const opening = openingEvents(ctx.log.events(), start, ctx.settings.tools, now());
+  if (forced !== undefined) {
+    const refusal = await prepareForced(forced, [...ctx.log.events(), ...opening], ctx.source);
+    if (refusal !== undefined) return { reason: 'refused', message: refusal };
+  }
+  await record(ctx, opening);
+  const alwaysAllowed = new Set<string>();
+  for (let cycle = 1; ; cycle++) {
+    if (signal.aborted) return end(ctx, 'cancelled', CANCELLED_TURN);
+    const toolPlan = plan(ctx, forced);
+    ctx.observer.onRequest?.({ cycle, tools: toolPlan.offered.map((t) => t.name) });
+    const searchOffered = toolPlan.offered.some((t) => t.name === 'search_tools');
+    const request = {
+      model: ctx.settings.model,
+      system: systemPrompt(searchOffered, searchOffered ? ctx.builtins.serverIndex(toolPlan.searchable) : ''),
+      messages: transcriptOf(ctx.log.events()),
+      tools: toolPlan.offered,
+      toolChoice: toolChoiceFor(forced, cycle),
+      maxTokens: ctx.settings.maxTokens,
+    };
+    const reply = await streamReply(ctx.model, request, ctx.observer, signal);
+    await record(ctx, reply.events);
+    if (!reply.ok) return end(ctx, reply.reason, reply.message);
+    const calls = reply.content.filter((b): b is ToolUse => b.type === 'tool_use');
+    if (calls.length === 0) return end(ctx, 'done');
+    if (cycle >= ctx.settings.maxCyclesPerTurn) {
+      await record(ctx, limitReached(ctx, calls));
+      return end(ctx, 'max_cycles', `Stopped after ${cycle} model responses in one turn (quiver.maxCyclesPerTurn). The model was still calling tools; send a message to let it continue.`);
+    }
+    await runCycle(ctx, toolPlan, calls, alwaysAllowed, signal);
+  }
+}

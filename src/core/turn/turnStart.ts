@@ -1,0 +1,43 @@
+import { configAt, recordedSettings, settingsDelta } from '../stream/config';
+import type { StreamEvent } from '../stream/events';
+import type { ToolSource } from '../toolSource';
+import { forcedRefusal, serverOfQualifiedName } from './toolPlan';
+
+export type TurnStart =
+  | { readonly kind: 'message'; readonly text: string; readonly forced?: string }
+  /** Regenerate the last reply (see the `restart` event). */
+  | { readonly kind: 'restart' };
+
+/** The events that open a turn: its marker, the settings that changed since the last turn, the user's message. */
+export function openingEvents(history: readonly StreamEvent[], start: TurnStart, settingsTools: unknown, at: string): StreamEvent[] {
+  const events: StreamEvent[] = [start.kind === 'restart' ? { type: 'restart', at } : { type: 'turn_start', at }];
+  const delta = settingsDelta(recordedSettings(history), settingsTools);
+  if (Object.keys(delta).length > 0) events.push({ type: 'config_delta', source: 'settings', tools: delta, at });
+  if (start.kind === 'message') {
+    events.push({ type: 'user_message', text: start.text, ...(start.forced !== undefined ? { forced: start.forced } : {}), at });
+  }
+  return events;
+}
+
+/**
+ * Gets a forced tool (`/use NAME`) ready: refuses a locked-off one, and starts its server when
+ * it is not running (an off tool's server is not started with the conversation). Returns the
+ * refusal for the user, or undefined when the tool can be offered.
+ */
+export async function prepareForced(name: string, events: readonly StreamEvent[], source: ToolSource): Promise<string | undefined> {
+  const known = source.tools().find((t) => t.name === name);
+  const server = known ? known.server : serverOfQualifiedName(name);
+  const refusal = forcedRefusal(name, configAt(events), server);
+  if (refusal !== undefined) return refusal;
+  if (!known && server !== undefined) {
+    try {
+      await source.ensureRunning(server);
+    } catch (err) {
+      return `/use ${name}: its server "${server}" could not start: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  }
+  if (!source.tools().some((t) => t.name === name)) {
+    return `/use ${name}: there is no such tool${server !== undefined ? ` on server "${server}"` : ''}. Check the Tools view for the exact name.`;
+  }
+  return undefined;
+}

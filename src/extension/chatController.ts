@@ -1,0 +1,49 @@
+import type * as vscode from 'vscode';
+import type { ApprovalAnswer, ChatSnapshot, HostToWebview } from '../protocol';
+
+export type { ApprovalAnswer, ChatSnapshot, HostToWebview } from '../protocol';
+
+/** A message for the model, after slash-command parsing. */
+export interface ChatSendRequest {
+  readonly text: string;
+  /** `/use NAME`: the tool to offer for this message's turn; null for a plain message. */
+  readonly forcedTool: string | null;
+}
+
+/**
+ * What the chat view needs from the rest of the extension. The provider validates every webview
+ * message, parses slash commands, asks for confirmation where a modal is needed, and then calls
+ * exactly one method here; it never holds chat state itself.
+ *
+ * Invariants the implementation keeps:
+ * - `snapshot()` is what the webview would show after applying every message posted so far
+ *   (keep a mirror with `applyHostMessage` from src/protocol.ts, or rebuild with
+ *   `historyFromStream` from src/core/chatHistory.ts). The provider posts it on every `ready`.
+ * - Every change the webview should show is posted through `onDidPost` listeners; posting to a
+ *   hidden or disposed view is the provider's concern, not the controller's.
+ * - Methods that start work return once the intent is accepted (a turn runs in the background);
+ *   their rejections are reported by the provider as an error banner.
+ */
+export interface ChatController {
+  snapshot(): ChatSnapshot;
+  onDidPost(listener: (msg: HostToWebview) => void): vscode.Disposable;
+
+  /** Starts a turn. When a turn is already running, post a warning banner instead. */
+  sendMessage(request: ChatSendRequest): Promise<void>;
+  /** `/tools`: show the tools and their availability (e.g. reveal the Tools view or post a banner). */
+  showTools(): Promise<void>;
+  /** `/set KEY=VALUE`: raw strings; the controller validates the key and value and reports errors. */
+  setOption(key: string, value: string): Promise<void>;
+  /** Cancels the running turn, if any; pending approvals are settled as denied. */
+  stop(): void;
+  newChat(): Promise<void>;
+  openConversation(id: string): Promise<void>;
+  renameConversation(id: string, title: string): Promise<void>;
+  /** Called after the user confirmed the deletion. */
+  deleteConversation(id: string): Promise<void>;
+  answerApproval(callId: string, answer: ApprovalAnswer): void;
+  /** Re-runs the last reply (a `restart` stream event); post a fresh snapshot, then `turnStarted` with user null. */
+  regenerate(): Promise<void>;
+  /** The "Set API Key" button of the missing-key notice: run the `Quiver: Set API Key` command. */
+  setApiKey(): Promise<void>;
+}

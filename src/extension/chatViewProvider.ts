@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { openableHref } from '../core/safeLink';
+import { parseSlashCommand } from '../core/slashCommands';
+import { parseWebviewToHost, type HostToWebview, type WebviewToHost } from '../protocol';
+import { buildChatHtml } from './chatHtml';
+import type { ChatController } from './chatController';
+
+export interface ChatViewLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/**
+ * The host side of the chat webview (`quiver.chat`). It holds no chat state: it builds the page,
+ * validates what the page sends, turns it into one ChatController call, and forwards what the
+ * controller posts. Until the page says `ready`, posts are dropped: `ready` is answered with a
+ * full snapshot, which covers everything dropped before it.
+ */
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  static readonly viewType = 'quiver.chat';
+
+  private view: vscode.WebviewView | undefined;
+  private ready = false;
+  private readonly viewDisposables: vscode.Disposable[] = [];
+  private readonly controllerSubscription: vscode.Disposable;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly controller: ChatController,
+    private readonly log: ChatViewLogger,
+  ) {
+    this.controllerSubscription = controller.onDidPost((msg) => this.post(msg));
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.disposeView();
+    this.view = view;
+    this.ready = false;
+    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
+    const media = vscode.Uri.joinPath(this.extensionUri, 'media');
+    view.webview.options = { enableScripts: true, enableForms: false, enableCommandUris: false, localResourceRoots: [dist, media] };
+    const asUri = (...segments: string[]): string => view.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...segments)).toString();
+    view.webview.html = buildChatHtml({
+      cspSource: view.webview.cspSource,
+      nonce: randomBytes(18).toString('base64'),
+      scriptUri: asUri('dist', 'webview.js'),
+      styleUris: [asUri('dist', 'codicons', 'codicon.css'), asUri('media', 'chat.css')],
+    });
+    this.viewDisposables.push(
+      view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+      // A hidden view's page is torn down and reloads on show, announcing itself with `ready`.
+      view.onDidChangeVisibility(() => {
+        if (!view.visible) this.ready = false;
+      }),
+      view.onDidDispose(() => {
+        if (this.view === view) {
+          this.view = undefined;
+          this.ready = false;
+          this.disposeView();
+        }
+      }),
+    );
+  }
+
+  /** Reveals the chat and focuses its input (for a "Quiver: Open Chat" command). */
+  show(): void {
+    this.view?.show(false);
+  }
+
+  dispose(): void {
+    this.controllerSubscription.dispose();
+    this.disposeView();
+    this.view = undefined;
+  }
+
+  private disposeView(): void {
+    for (const d of this.viewDisposables.splice(0)) d.dispose();
+  }
+
+  private post(msg: HostToWebview): void {
+    if (!this.view || !this.ready) return;
+    this.view.webview.postMessage(msg).then(
+      (delivered) => {
+        if (!delivered) this.ready = false;
+      },
+      (err: unknown) => this.log.warn(`chat: posting ${msg.type} failed: ${describe(err)}`),
+    );
+  }
+
+  private banner(severity: 'error' | 'warning' | 'info', message: string): void {
+    this.post({ type: 'banner', severity, message });
+  }
+
+  /** Runs a controller call, turning a rejection into a log line and an error banner. */
+  private run(what: string, task: () => Promise<void> | void): void {
+    const report = (err: unknown): void => {
+      this.log.error(`chat: ${what} failed: ${describe(err)}`);
+      this.banner('error', `${what} failed: ${describe(err)}`);
+    };
+    try {
+      const result = task();
+      if (result) result.then(undefined, report);
+    } catch (err) {
+      report(err);
+    }
+  }
+
+  private receive(raw: unknown): void {
+    const parsed = parseWebviewToHost(raw);
+    if (!parsed.ok) {
+      this.log.warn(`chat: ignored an invalid webview message: ${parsed.error}`);
+      return;
+    }
+    this.handle(parsed.value);
+  }
+
+  private handle(msg: WebviewToHost): void {
+    const c = this.controller;
+    switch (msg.type) {
+      case 'ready':
+        this.ready = true;
+        this.run('Loading the chat', () => this.post({ type: 'snapshot', state: c.snapshot() }));
+        return;
+      case 'sendMessage':
+        this.sendMessage(msg.text);
+        return;
+      case 'stop':
+        this.run('Stopping', () => c.stop());
+        return;
+      case 'newChat':
+        this.run('Starting a new chat', () => c.newChat());
+        return;
+      case 'openConversation':
+        this.run('Opening the chat', () => c.openConversation(msg.id));
+        return;
+      case 'renameConversation':
+        this.run('Renaming the chat', () => c.renameConversation(msg.id, msg.title));
+        return;
+      case 'deleteConversation':
+        this.run('Deleting the chat', () => this.confirmDelete(msg.id));
+        return;
+      case 'approvalAnswer':
+        this.run('Answering the approval', () => c.answerApproval(msg.callId, msg.answer));
+        return;
+      case 'regenerate':
+        this.run('Regenerating', () => c.regenerate());
+        return;
+      case 'setApiKey':
+        this.run('Setting the API key', () => c.setApiKey());
+        return;
+      case 'openLink':
+        this.run('Opening the link', () => this.openLink(msg.href));
+        return;
+    }
+  }
+
+  private sendMessage(text: string): void {
+    const parsed = parseSlashCommand(text);
+    if (!parsed.ok) {
+      this.banner('error', parsed.error);
+      return;
+    }
+    const cmd = parsed.command;
+    const c = this.controller;
+    switch (cmd.kind) {
+      case 'message':
+        if (cmd.text.trim() === '') return;
+        this.run('Sending', () => c.sendMessage({ text: cmd.text, forcedTool: null }));
+        return;
+      case 'use':
+        this.run('Sending', () => c.sendMessage({ text: cmd.text, forcedTool: cmd.tool }));
+        return;
+      case 'tools':
+        this.run('Listing tools', () => c.showTools());
+        return;
+      case 'set':
+        this.run(`Setting ${cmd.key}`, () => c.setOption(cmd.key, cmd.value));
+        return;
+    }
+  }
+
+  private async confirmDelete(id: string): Promise<void> {
+    const title = this.controller.snapshot().conversations.find((conv) => conv.id === id)?.title ?? 'this chat';
+    const choice = await vscode.window.showWarningMessage(`Delete "${title}"?`, { modal: true, detail: 'The conversation and its history are removed. This cannot be undone.' }, 'Delete');
+    if (choice === 'Delete') await this.controller.deleteConversation(id);
+  }
+
+  private async openLink(href: string): Promise<void> {
+    const safe = openableHref(href);
+    if (safe === null) {
+      this.log.warn(`chat: refused to open a link: ${href.slice(0, 200)}`);
+      this.banner('warning', 'Quiver only opens http, https and mailto links.');
+      return;
+    }
+    // `true`: the string is already a valid URI; no second round of percent-decoding.
+    await vscode.env.openExternal(vscode.Uri.parse(safe, true));
+  }
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

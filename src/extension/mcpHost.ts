@@ -1,0 +1,123 @@
+import { homedir } from 'node:os';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import * as vscode from 'vscode';
+import type { ExpansionContext } from '../mcp/expandVariables';
+import { McpManager } from '../mcp/mcpManager';
+import { mergeServerConfigs, parseMcpJson, parseQuiverServers } from '../mcp/parseServerConfigs';
+import type { ConfigSource, ParsedServerConfigs, ServerConfigError } from '../mcp/serverConfig';
+import { SETTINGS } from '../core/settingsRegistry';
+import { readQuiverSetting } from './settings';
+
+export interface McpHost {
+  readonly manager: McpManager;
+  /** Entries that could not be used at the last reload (also written to the log). */
+  configErrors(): readonly ServerConfigError[];
+  /** Stops watching and stops every server, waiting until their processes are gone. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Feeds the MCP manager from `quiver.mcpServers` (every scope, each entry tagged with where it
+ * was written) and each folder's `.vscode/mcp.json` (read only), and keeps it in step with
+ * configuration, folder and workspace-trust changes. `quiver.mcp.startupTimeoutMs` and
+ * `quiver.mcp.maxResultChars` are read once, when the host is created.
+ */
+export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): McpHost {
+  const manager = new McpManager({
+    logger: log,
+    workspaceTrusted: vscode.workspace.isTrusted,
+    startupTimeoutMs: readLogged('mcpStartupTimeoutMs', log),
+    maxResultChars: readLogged('mcpMaxResultChars', log),
+  });
+  let errors: readonly ServerConfigError[] = [];
+  let pending = Promise.resolve();
+
+  /** Reloads are chained so a slow file read never applies an older config over a newer one. */
+  const reload = (): void => {
+    pending = pending.then(async () => {
+      const merged = mergeServerConfigs(await readLayers(), vscode.workspace.isTrusted);
+      errors = merged.errors;
+      for (const error of errors) log.error(error.message);
+      manager.applyConfig(merged.servers);
+    }).catch((error: unknown) => log.error(`Reading the MCP server configuration failed: ${String(error)}`));
+  };
+
+  const watcher = vscode.workspace.createFileSystemWatcher('**/.vscode/mcp.json');
+  const disposables: vscode.Disposable[] = [
+    watcher,
+    watcher.onDidChange(reload),
+    watcher.onDidCreate(reload),
+    watcher.onDidDelete(reload),
+    vscode.workspace.onDidChangeWorkspaceFolders(reload),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(SETTINGS.mcpServers.key)) reload();
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      manager.setWorkspaceTrusted(true);
+      reload();
+    }),
+  ];
+  reload();
+
+  let disposed: Promise<void> | undefined;
+  const host: McpHost = {
+    manager,
+    configErrors: () => errors,
+    dispose: () => {
+      disposed ??= (async () => {
+        for (const d of disposables) d.dispose();
+        await pending;
+        await manager.dispose();
+      })();
+      return disposed;
+    },
+  };
+  context.subscriptions.push({ dispose: () => void host.dispose() });
+  return host;
+}
+
+/** Lowest precedence first: user settings, mcp.json files, workspace settings, folder settings. */
+async function readLayers(): Promise<ParsedServerConfigs[]> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const first = folders[0]?.uri.fsPath;
+  const inspected = vscode.workspace.getConfiguration().inspect<unknown>(SETTINGS.mcpServers.key);
+  const layers = [parseQuiverServers(inspected?.globalValue, { kind: 'userSettings' }, expansion(first))];
+  for (const folder of folders) layers.push(await readMcpJson(folder));
+  layers.push(parseQuiverServers(inspected?.workspaceValue, { kind: 'workspaceSettings' }, expansion(first)));
+  // Only a multi-root workspace has a folder layer distinct from the workspace layer.
+  if (vscode.workspace.workspaceFile !== undefined) {
+    for (const folder of folders) {
+      const value = vscode.workspace.getConfiguration(undefined, folder.uri).inspect<unknown>(SETTINGS.mcpServers.key)?.workspaceFolderValue;
+      layers.push(parseQuiverServers(value, { kind: 'workspaceFolderSettings', folder: folder.uri.fsPath }, expansion(folder.uri.fsPath)));
+    }
+  }
+  return layers;
+}
+
+async function readMcpJson(folder: vscode.WorkspaceFolder): Promise<ParsedServerConfigs> {
+  const uri = vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
+  const source: ConfigSource = { kind: 'mcpJson', file: uri.fsPath };
+  let text: string;
+  try {
+    text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return { servers: [], errors: [] };
+  }
+  const problems: ParseError[] = [];
+  const value: unknown = parseJsonc(text, problems, { allowTrailingComma: true });
+  if (problems.length > 0) {
+    const detail = problems.map((p) => `${printParseErrorCode(p.error)} at offset ${p.offset}`).join(', ');
+    return { servers: [], errors: [{ server: '', source, message: `${uri.fsPath}: not valid JSON (${detail}); fix the file to start its servers` }] };
+  }
+  return parseMcpJson(value, source, expansion(folder.uri.fsPath));
+}
+
+function expansion(workspaceFolder: string | undefined): ExpansionContext {
+  return { env: process.env, workspaceFolder, userHome: homedir() };
+}
+
+function readLogged(name: 'mcpStartupTimeoutMs' | 'mcpMaxResultChars', log: vscode.LogOutputChannel): number {
+  const read = readQuiverSetting(name);
+  if (read.issue) log.warn(read.issue);
+  return read.value;
+}

@@ -1,0 +1,47 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamObserver } from '../../core/model';
+import { describeError, MISSING_KEY_MESSAGE } from './describeError';
+import { responseFromWire } from './fromWire';
+import { requestToWire } from './toWire';
+
+export interface AnthropicOptions {
+  /** From SecretStorage or ANTHROPIC_API_KEY; the caller reads it. Undefined or empty: every request fails with how to set one. */
+  readonly apiKey: string | undefined;
+  /** quiver.anthropic.baseUrl; empty or undefined uses the SDK default. */
+  readonly baseURL?: string;
+  /** Retries of 408/409/429/5xx and connection errors, done by the SDK (default 2). */
+  readonly maxRetries?: number;
+  readonly timeoutMs?: number;
+}
+
+/** The Messages API through the official SDK's streaming helper. */
+export class AnthropicModelClient implements ModelClient {
+  private readonly client: Anthropic | undefined;
+  private readonly maxRetries: number;
+
+  constructor(options: AnthropicOptions) {
+    this.maxRetries = options.maxRetries ?? 2;
+    this.client = options.apiKey
+      ? new Anthropic({
+          apiKey: options.apiKey,
+          maxRetries: this.maxRetries,
+          ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+          ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+        })
+      : undefined;
+  }
+
+  async stream(request: ModelRequest, observer: ModelStreamObserver, signal: AbortSignal): Promise<ModelResponse> {
+    if (!this.client) throw new ModelError('missing_key', MISSING_KEY_MESSAGE);
+    const stream = this.client.messages.stream(requestToWire(request), { signal });
+    stream.on('text', (delta) => observer.onText(delta));
+    stream.on('streamEvent', (event) => {
+      if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') observer.onToolUseStart?.(event.content_block.id, event.content_block.name);
+    });
+    try {
+      return responseFromWire(await stream.finalMessage());
+    } catch (err) {
+      throw describeError(err, signal, this.maxRetries);
+    }
+  }
+}

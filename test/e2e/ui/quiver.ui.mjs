@@ -1,0 +1,80 @@
+// Workbench UI tests: Quiver's container, chat webview, tools tree and status bar item in
+// code-server. Run by scripts/e2e/run.mjs in order, on one page; ctx = { page, settingsFile }.
+import { readFileSync } from 'node:fs';
+
+const SIDEBAR = '[id="workbench.view.extension.quiver"]';
+const ICON = '.activitybar a.action-label[aria-label^="Quiver"]';
+const STATUS = '[id="quiver-dev.quiver.quiver.overhead"]';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function until(what, check, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  let last;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) {
+      const message = typeof what === 'function' ? await what() : what;
+      throw new Error(`${message}${last ? ` (${String(last)})` : ''}`);
+    }
+    await sleep(200);
+  }
+}
+
+/** The tree row whose label is exactly `label` (optionally at a tree depth). */
+const row = (page, label, level) =>
+  page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]${level ? `[aria-level="${level}"]` : ''}`)
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) });
+
+async function openSidebar(page) {
+  const sidebar = page.locator(SIDEBAR);
+  if (!(await sidebar.isVisible())) await page.locator(ICON).click();
+  await sidebar.waitFor({ state: 'visible' });
+}
+
+export default function (t) {
+  t.test('the Quiver icon in the activity bar opens the sidebar', async ({ page }) => {
+    const icon = page.locator(ICON);
+    await icon.waitFor({ state: 'visible' });
+    if (await page.locator(SIDEBAR).isVisible()) await icon.click(); // start from a closed container
+    await icon.click();
+    await page.locator(SIDEBAR).waitFor({ state: 'visible' });
+    await until('the Quiver activity bar item is not marked checked', async () =>
+      /\bchecked\b/.test((await icon.locator('xpath=ancestor::li[1]').getAttribute('class')) ?? ''));
+  });
+
+  t.test('the chat webview renders', async ({ page }) => {
+    await openSidebar(page);
+    const chat = page.frameLocator('iframe.webview.ready[src*="extensionId=quiver-dev.quiver"]').frameLocator('iframe#active-frame');
+    await chat.locator('body *').first().waitFor({ state: 'visible' });
+  });
+
+  t.test('the tools tree shows the groups On, Discoverable and Off', async ({ page }) => {
+    await openSidebar(page);
+    for (const label of ['On', 'Discoverable', 'Off']) await row(page, label, 1).waitFor({ state: 'visible' });
+  });
+
+  t.test('right-click a tool → Make Discoverable moves it in settings', async ({ page, settingsFile }) => {
+    await openSidebar(page);
+    // On → everything → echo (the fixture turns everything__echo on).
+    const server = row(page, 'everything', 2).first();
+    await server.waitFor({ state: 'visible' });
+    if ((await server.getAttribute('aria-expanded')) !== 'true') await server.click();
+    const tool = row(page, 'echo', 3).first();
+    await tool.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Make Discoverable' }).click();
+    const entry = /"everything__echo"\s*:\s*\{[^}]*"enable"\s*:\s*"discoverable"/;
+    await until(() => `settings.json does not make everything__echo discoverable:\n${readFileSync(settingsFile, 'utf8')}`,
+      () => entry.test(readFileSync(settingsFile, 'utf8')));
+  });
+
+  t.test('the status bar item shows the token overhead', async ({ page }) => {
+    const item = page.locator(STATUS);
+    await item.waitFor({ state: 'visible' });
+    await until(async () => `status bar item text has no "tok": ${await item.innerText().catch(() => '?')}`, async () => /tok/.test(await item.innerText()));
+  });
+}

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { assertGone, disposeAll, manager, npmServer, signal, textOf, USER } from './helpers';
+
+/** Runs server-everything over HTTP on a free port and resolves once it listens. */
+async function startHttpServer(mode: 'streamableHttp' | 'sse'): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [npmServer('everything'), mode], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/listening|running on port/i.test(output)) resolve();
+    });
+    child.once('exit', () => reject(new Error(`server exited: ${output}`)));
+  });
+  return { child, port };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+}
+
+describe('MCP manager over HTTP', () => {
+  const children: ChildProcess[] = [];
+  afterEach(async () => {
+    await disposeAll();
+    for (const child of children.splice(0)) {
+      child.kill();
+      await assertGone(child.pid);
+    }
+  });
+
+  it('connects over Streamable HTTP and calls a tool', async () => {
+    const { child, port } = await startHttpServer('streamableHttp');
+    children.push(child);
+    const { manager: m } = manager();
+    m.applyConfig([{ transport: 'http', name: 'remote', url: `http://127.0.0.1:${port}/mcp`, headers: { 'X-Test': 'yes' }, source: USER }]);
+    await m.whenIdle();
+    assert.equal(m.status('remote')?.state, 'running', m.status('remote')?.reason);
+    assert.equal(m.status('remote')?.pid, undefined);
+    assert.equal(textOf(await m.call('remote__echo', { message: 'over http' }, signal())), 'Echo: over http');
+  });
+
+  it('falls back to SSE when the server does not speak Streamable HTTP', async () => {
+    const { child, port } = await startHttpServer('sse');
+    children.push(child);
+    const { manager: m, log } = manager();
+    m.applyConfig([{ transport: 'http', name: 'legacy', url: `http://127.0.0.1:${port}/sse`, headers: {}, source: USER }]);
+    await m.whenIdle();
+    assert.equal(m.status('legacy')?.state, 'running', m.status('legacy')?.reason);
+    assert.ok(log.lines.some((l) => l.startsWith('info [legacy] Streamable HTTP failed')));
+    assert.equal(textOf(await m.call('legacy__echo', { message: 'over sse' }, signal())), 'Echo: over sse');
+  });
+
+  it('fails with a clear reason when nothing listens', async () => {
+    const port = await freePort();
+    const { manager: m } = manager();
+    m.applyConfig([{ transport: 'http', name: 'nobody', url: `http://127.0.0.1:${port}/mcp`, headers: {}, source: USER }]);
+    await m.whenIdle();
+    assert.equal(m.status('nobody')?.state, 'failed');
+    assert.match(m.status('nobody')?.reason ?? '', /failed to start: Streamable HTTP failed \(.+\) and SSE failed \(.+\)/);
+  });
+});

@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { AnthropicModelClient } from '../../../src/providers/anthropic/anthropicModelClient';
+import { apiError, reply, text, type ScriptStep } from '../../fixtures/scriptedMessagesApi';
+import { harness, signal, type Harness } from './harness';
+
+const servers = { ci: { running: true, tools: [{ name: 'status' }] } };
+
+describe('API errors become clear messages', function () {
+  this.timeout(20_000);
+  let h: Harness | undefined;
+  afterEach(async () => h?.close());
+
+  const cases: { name: string; script: ScriptStep[]; retries: number; requests: number; message: RegExp }[] = [
+    { name: '401', script: [apiError(401, 'authentication_error', 'invalid x-api-key')], retries: 2, requests: 1, message: /rejected the API key \(401.*"Quiver: Set API Key" or ANTHROPIC_API_KEY/ },
+    { name: '400', script: [apiError(400, 'invalid_request_error', 'messages: roles must alternate')], retries: 2, requests: 1, message: /rejected the request \(400\): messages: roles must alternate/ },
+    { name: '429 after the SDK retries', script: [apiError(429, 'rate_limit_error'), apiError(429, 'rate_limit_error'), apiError(429, 'rate_limit_error')], retries: 2, requests: 3, message: /rate-limiting.*\(429\). Quiver retried 2 times/ },
+    { name: '529', script: [apiError(529, 'overloaded_error'), apiError(529, 'overloaded_error')], retries: 1, requests: 2, message: /overloaded right now \(529\)/ },
+    { name: '500', script: [apiError(500), apiError(500)], retries: 1, requests: 2, message: /internal error \(500\)/ },
+    { name: 'a stream cut halfway', script: [{ kind: 'reply', content: [text('partial answer here')], cutAfter: 3 }], retries: 2, requests: 1, message: /cut off before it finished/ },
+    { name: 'an overloaded error mid-stream', script: [{ kind: 'reply', content: [text('partial answer here')], errorAfter: { events: 3, type: 'overloaded_error', message: 'Overloaded' } }], retries: 2, requests: 1, message: /overloaded right now and stopped the reply midway/ },
+  ];
+
+  for (const c of cases) {
+    it(c.name, async () => {
+      h = await harness({ servers, script: c.script, maxRetries: c.retries });
+      const result = await h.session.send('hi', signal());
+      assert.equal(result.reason, 'error');
+      assert.match(result.message ?? '', c.message);
+      assert.equal(h.api.requests.length, c.requests);
+      const end = h.conversation.events().at(-1);
+      assert.equal(end?.type === 'turn_end' ? end.message : '', result.message);
+    });
+  }
+
+  it('the SDK retries a 529 by itself and the turn succeeds', async () => {
+    h = await harness({ servers, script: [apiError(529, 'overloaded_error'), reply(text('fine'))], maxRetries: 2 });
+    assert.equal((await h.session.send('hi', signal())).reason, 'done');
+  });
+
+  it('no API key: says how to set one, without any request', async () => {
+    const client = new AnthropicModelClient({ apiKey: undefined });
+    await assert.rejects(
+      client.stream({ model: 'm', system: '', messages: [], tools: [], toolChoice: { type: 'auto' }, maxTokens: 1 }, { onText: () => undefined }, signal()),
+      /No Anthropic API key.*"Quiver: Set API Key".*ANTHROPIC_API_KEY/,
+    );
+  });
+});

@@ -1,0 +1,157 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { StreamEvent } from '../../../src/core/stream/events';
+import { ConversationStore } from '../../../src/core/stream/conversationStore';
+import type { Conversation } from '../../../src/core/stream/conversation';
+import type { ToolCallResult, ToolSource, Unsubscribe } from '../../../src/core/toolSource';
+import type { ToolDefinition } from '../../../src/core/tools';
+import type { ApprovalAnswer, ApprovalRequest, Approver, BuiltinTools, SearchAnswer, TurnObserver } from '../../../src/core/turn/ports';
+import { ConversationSession } from '../../../src/core/turn/session';
+import { AnthropicModelClient } from '../../../src/providers/anthropic/anthropicModelClient';
+import { ScriptedMessagesApi, type MessagesBody, type ScriptStep } from '../../fixtures/scriptedMessagesApi';
+
+type Handler = (args: Readonly<Record<string, unknown>>, signal: AbortSignal) => Promise<ToolCallResult>;
+export interface FakeServer {
+  running: boolean;
+  readonly tools: readonly { readonly name: string; readonly description?: string; readonly handler?: Handler }[];
+}
+
+const ok = (text: string): ToolCallResult => ({ content: [{ type: 'text', text }], isError: false });
+
+/** An in-memory ToolSource: the MCP manager's contract without processes. */
+export class MemoryToolSource implements ToolSource {
+  readonly calls: { name: string; args: Readonly<Record<string, unknown>> }[] = [];
+  readonly started: string[] = [];
+  constructor(private readonly servers: Record<string, FakeServer>) {}
+
+  tools(): ToolDefinition[] {
+    return Object.entries(this.servers).flatMap(([server, s]) =>
+      s.running ? s.tools.map((t) => ({ name: `${server}__${t.name}`, server, toolName: t.name, description: t.description ?? `The ${t.name} tool of ${server}.`, inputSchema: { type: 'object', properties: { arg: { type: 'string' } } } })) : [],
+    );
+  }
+
+  runningServers(): ReadonlySet<string> {
+    return new Set(Object.entries(this.servers).filter(([, s]) => s.running).map(([n]) => n));
+  }
+
+  async call(name: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<ToolCallResult> {
+    this.calls.push({ name, args });
+    const [server, tool] = name.split('__');
+    const handler = this.servers[server ?? '']?.tools.find((t) => t.name === tool)?.handler;
+    return handler ? handler(args, signal) : ok(`${name} ran`);
+  }
+
+  ensureRunning(server: string): Promise<void> {
+    const s = this.servers[server];
+    if (!s) return Promise.reject(new Error(`no server ${server}`));
+    this.started.push(server);
+    s.running = true;
+    return Promise.resolve();
+  }
+
+  onDidChange(): Unsubscribe {
+    return () => undefined;
+  }
+}
+
+const builtinDef = (name: string, description: string, properties: Record<string, unknown>): ToolDefinition => ({ name, server: undefined, toolName: name, description, inputSchema: { type: 'object', properties } });
+
+/** A stand-in for src/core/search's builtins: case-insensitive substring search, limit clamped to 1–50. */
+export const substringBuiltins: BuiltinTools = {
+  definitions: [
+    builtinDef('search_tools', 'Find more tools by keyword.', { query: { type: 'string' }, limit: { type: 'integer' } }),
+    builtinDef('describe_tools', 'Explain tools in full.', { names: { type: 'array', items: { type: 'string' } } }),
+  ],
+  search(input, searchable): SearchAnswer {
+    const query = typeof input['query'] === 'string' ? input['query'].trim().toLowerCase() : '';
+    if (query === '') return { ok: false, message: 'search_tools needs a non-empty query.' };
+    const limit = Math.min(50, Math.max(1, typeof input['limit'] === 'number' ? input['limit'] : 10));
+    const matches = searchable.filter((t) => `${t.name} ${t.description}`.toLowerCase().includes(query));
+    return { ok: true, results: matches.slice(0, limit).map((t) => ({ name: t.name, summary: t.description })), total: matches.length };
+  },
+  describe(input, permitted): ToolCallResult {
+    const names = Array.isArray(input['names']) ? input['names'] : [];
+    return ok(permitted.filter((t) => names.includes(t.name)).map((t) => `${t.name}: ${t.description}`).join('\n'));
+  },
+  serverIndex(searchable): string {
+    return `Searchable servers: ${[...new Set(searchable.map((t) => t.server))].join(', ')}`;
+  },
+};
+
+export class ScriptedApprover implements Approver {
+  readonly asked: ApprovalRequest[] = [];
+  constructor(
+    private readonly answers: ApprovalAnswer[] = [],
+    private readonly before?: (request: ApprovalRequest) => Promise<void>,
+  ) {}
+
+  async approve(request: ApprovalRequest): Promise<ApprovalAnswer> {
+    this.asked.push(request);
+    await this.before?.(request);
+    return this.answers.shift() ?? 'allow_once';
+  }
+}
+
+export interface Harness {
+  readonly api: ScriptedMessagesApi;
+  readonly store: ConversationStore;
+  readonly conversation: Conversation;
+  readonly session: ConversationSession;
+  readonly source: MemoryToolSource;
+  readonly approver: ScriptedApprover;
+  readonly live: { text: string; events: StreamEvent[]; alwaysAllowed: string[] };
+  settings: { tools: unknown; maxCyclesPerTurn: number };
+  /** A fresh session over the same conversation file, as after a window reload. */
+  reopen(): Promise<ConversationSession>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  readonly script?: readonly ScriptStep[];
+  readonly servers: Record<string, FakeServer>;
+  readonly tools?: unknown;
+  readonly approver?: ScriptedApprover;
+  readonly maxCyclesPerTurn?: number;
+  readonly maxRetries?: number;
+  readonly observer?: TurnObserver;
+}
+
+export async function harness(options: HarnessOptions): Promise<Harness> {
+  const api = await ScriptedMessagesApi.start(options.script ?? []);
+  const folder = await mkdtemp(join(tmpdir(), 'quiver-turn-'));
+  const store = new ConversationStore(folder);
+  const conversation = await store.create();
+  const source = new MemoryToolSource(options.servers);
+  const approver = options.approver ?? new ScriptedApprover();
+  const live = { text: '', events: [] as StreamEvent[], alwaysAllowed: [] as string[] };
+  const settings = { tools: options.tools ?? {}, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10 };
+  const model = new AnthropicModelClient({ apiKey: 'test-key', baseURL: api.url, maxRetries: options.maxRetries ?? 0 });
+  const observer: TurnObserver = {
+    onText: (d) => (live.text += d),
+    onEvent: (e) => live.events.push(e),
+    onAlwaysAllowed: (n) => live.alwaysAllowed.push(n),
+    ...options.observer,
+  };
+  const sessionOver = (log: Conversation) =>
+    new ConversationSession({ log, model, source, builtins: substringBuiltins, approver, observer, settings: () => ({ tools: settings.tools, model: 'claude-test', maxTokens: 1024, maxCyclesPerTurn: settings.maxCyclesPerTurn }) });
+  return {
+    api, store, conversation, source, approver, live, settings,
+    session: sessionOver(conversation),
+    reopen: async () => sessionOver((await store.open(conversation.id)).conversation),
+    close: async () => {
+      await api.close();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+export const toolNames = (body: MessagesBody | undefined): string[] => (body?.tools ?? []).map((t) => t.name);
+
+/** The text of every tool_result block in a request's last user message. */
+export function lastToolResults(body: MessagesBody | undefined): { id: string; text: string; isError: boolean }[] {
+  const last = body?.messages.at(-1);
+  return (last?.content ?? []).filter((b) => b.type === 'tool_result').map((b) => ({ id: b.tool_use_id ?? '', text: (b.content ?? []).map((c) => c.text ?? '').join(''), isError: b.is_error === true }));
+}
+
+export const signal = (): AbortSignal => new AbortController().signal;

@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { conversationTitle, historyFromStream, itemIdForEvent } from '../../../src/core/chatHistory';
+import type { StreamEvent } from '../../../src/core/stream/events';
+import type { HistoryItem } from '../../../src/protocol';
+
+const at = '2025-01-01T00:00:00.000Z';
+const start: StreamEvent = { type: 'turn_start', at };
+const user = (text: string, forced?: string): StreamEvent => (forced === undefined ? { type: 'user_message', text, at } : { type: 'user_message', text, forced, at });
+const say = (...blocks: ({ text: string } | { id: string; name: string; input?: Record<string, unknown> })[]): StreamEvent => ({
+  type: 'assistant_message',
+  content: blocks.map((b) => ('text' in b ? { type: 'text' as const, text: b.text } : { type: 'tool_use' as const, id: b.id, name: b.name, input: b.input ?? {} })),
+  stopReason: 'end_turn',
+  at,
+});
+const result = (toolUseId: string, name: string, text: string, isError = false): StreamEvent => ({ type: 'tool_result', toolUseId, name, content: [{ type: 'text', text }], isError, at });
+const searchResult = (toolUseId: string, found: { name: string; status: 'usable' | 'found, unavailable' }[]): StreamEvent => ({
+  type: 'tool_result', toolUseId, name: 'search_tools', content: [{ type: 'text', text: 'results' }], isError: false, found, at,
+});
+const promote = (...names: string[]): StreamEvent => ({ type: 'config_delta', source: 'promotion', tools: Object.fromEntries(names.map((n) => [n, { enable: 'on' }])), at });
+const usage = (input: number, output: number, cacheRead = 0): StreamEvent => ({ type: 'usage', model: 'claude-x', inputTokens: input, outputTokens: output, cacheReadTokens: cacheRead, cacheWriteTokens: 0, at });
+const end = (reason: 'done' | 'cancelled' | 'max_cycles' | 'error' = 'done', message?: string): StreamEvent =>
+  message === undefined ? { type: 'turn_end', reason, at } : { type: 'turn_end', reason, message, at };
+
+const brief = (items: readonly HistoryItem[]): string[] =>
+  items.map((i) => {
+    switch (i.kind) {
+      case 'user': return `user:${i.text}${i.forced ? `(${i.forced})` : ''}`;
+      case 'assistant': return `assistant:${i.markdown}`;
+      case 'tool_call': return `tool:${i.name}:${i.outcome.status}`;
+      case 'search': return `search:${i.outcome.status === 'done' ? i.outcome.found.map((f) => `${f.name}=${f.status}${f.promoted ? '+promoted' : ''}`).join(',') : i.outcome.status}`;
+      case 'turn_summary': return `end:${i.reason}`;
+    }
+  });
+
+describe('historyFromStream', () => {
+  it('maps a plain turn with per-turn usage summed over cycles', () => {
+    const h = historyFromStream([start, user('hi'), usage(100, 10), say({ text: 'Hello' }), usage(50, 5, 40), end()], false);
+    assert.deepEqual(brief(h.items), ['user:hi', 'assistant:Hello', 'end:done']);
+    assert.deepEqual(h.items[2], { kind: 'turn_summary', id: itemIdForEvent(5), reason: 'done', message: null, model: 'claude-x', usage: { input: 150, output: 15, cacheRead: 40, cacheWrite: 0 } });
+    assert.equal(h.liveUsage, null);
+  });
+
+  it('shows a forced tool on the user message and drops blank text blocks', () => {
+    const h = historyFromStream([start, user('read it', 'fs__read'), say({ text: '  ' }, { id: 't1', name: 'fs__read' }), result('t1', 'fs__read', 'data'), end()], false);
+    assert.deepEqual(brief(h.items), ['user:read it(fs__read)', 'tool:fs__read:done', 'end:done']);
+  });
+
+  it('fills tool results into their call cards, with errors and images', () => {
+    const img: StreamEvent = { type: 'tool_result', toolUseId: 't2', name: 'shot', content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }], isError: false, at };
+    const h = historyFromStream(
+      [start, user('go'), say({ text: 'Trying' }, { id: 't1', name: 'fs__read', input: { path: 'x' } }, { id: 't2', name: 'shot' }), result('t1', 'fs__read', 'ENOENT', true), img, end()],
+      false,
+    );
+    assert.deepEqual(h.items[2], { kind: 'tool_call', id: 't1', name: 'fs__read', input: { path: 'x' }, outcome: { status: 'error', output: [{ kind: 'text', text: 'ENOENT' }] } });
+    assert.deepEqual(h.items[3], { kind: 'tool_call', id: 't2', name: 'shot', input: {}, outcome: { status: 'done', output: [{ kind: 'image', mimeType: 'image/png', data: 'AAAA' }] } });
+  });
+
+  it('makes search_tools a search card and credits promotions recorded after the result', () => {
+    const h = historyFromStream(
+      [start, user('find'), say({ id: 's1', name: 'search_tools', input: { query: 'git' } }), searchResult('s1', [{ name: 'git__log', status: 'usable' }, { name: 'git__on', status: 'usable' }, { name: 'git__off', status: 'found, unavailable' }]), promote('git__log'), end()],
+      false,
+    );
+    assert.deepEqual(brief(h.items), ['user:find', 'search:git__log=usable+promoted,git__on=usable,git__off=found, unavailable', 'end:done']);
+  });
+
+  it('credits a promotion recorded before its search result', () => {
+    const h = historyFromStream([start, user('find'), say({ id: 's1', name: 'search_tools' }), promote('a'), searchResult('s1', [{ name: 'a', status: 'usable' }]), end()], false);
+    assert.deepEqual(brief(h.items), ['user:find', 'search:a=usable+promoted', 'end:done']);
+  });
+
+  it('credits each of two parallel searches with its own promotions', () => {
+    const h = historyFromStream(
+      [start, user('find'), say({ id: 's1', name: 'search_tools' }, { id: 's2', name: 'search_tools' }), searchResult('s1', [{ name: 'a', status: 'usable' }]), searchResult('s2', [{ name: 'b', status: 'usable' }]), promote('a'), promote('b'), end()],
+      false,
+    );
+    assert.deepEqual(brief(h.items), ['user:find', 'search:a=usable+promoted', 'search:b=usable+promoted', 'end:done']);
+  });
+
+  it('ignores settings and user deltas for promotion and never credits an unavailable result', () => {
+    const userDelta: StreamEvent = { type: 'config_delta', source: 'user', tools: { a: { enable: 'on' } }, at };
+    const h = historyFromStream([start, user('x'), say({ id: 's1', name: 'search_tools' }), searchResult('s1', [{ name: 'a', status: 'usable' }, { name: 'b', status: 'found, unavailable' }]), userDelta, promote('b'), end()], false);
+    assert.deepEqual(brief(h.items), ['user:x', 'search:a=usable,b=found, unavailable', 'end:done']);
+  });
+
+  it('shows a failed search as an error card', () => {
+    const h = historyFromStream([start, user('x'), say({ id: 's1', name: 'search_tools', input: { query: '' } }), result('s1', 'search_tools', 'query must not be empty', true), end()], false);
+    assert.deepEqual(h.items[1], { kind: 'search', id: 's1', input: { query: '' }, outcome: { status: 'error', output: [{ kind: 'text', text: 'query must not be empty' }] } });
+  });
+
+  it('cancels calls without a result when the turn ends, with its reason and message', () => {
+    const h = historyFromStream([start, user('x'), say({ id: 't1', name: 'slow' }), end('cancelled')], false);
+    assert.deepEqual(brief(h.items), ['user:x', 'tool:slow:cancelled', 'end:cancelled']);
+    const e = historyFromStream([start, user('x'), end('error', '401 invalid x-api-key')], false);
+    assert.deepEqual(e.items[1], { kind: 'turn_summary', id: 'e2', reason: 'error', message: '401 invalid x-api-key', model: null, usage: null });
+  });
+
+  it('keeps calls running and reports live usage for a turn that is still running', () => {
+    const events = [start, user('x'), usage(10, 2), say({ id: 't1', name: 'slow' })];
+    const live = historyFromStream(events, true);
+    assert.deepEqual(brief(live.items), ['user:x', 'tool:slow:running']);
+    assert.deepEqual(live.liveUsage, { input: 10, output: 2, cacheRead: 0, cacheWrite: 0 });
+    const stale = historyFromStream(events, false);
+    assert.deepEqual(brief(stale.items), ['user:x', 'tool:slow:cancelled']);
+    assert.equal(stale.liveUsage, null);
+  });
+
+  it('restart withdraws the latest assistant message, its results and the turn end', () => {
+    const h = historyFromStream(
+      [start, user('q'), usage(10, 1), say({ text: 'first' }, { id: 't1', name: 'x' }), result('t1', 'x', 'r'), usage(20, 2), say({ text: 'bad answer' }), end(), { type: 'restart', at }, usage(30, 3), say({ text: 'better answer' }), end()],
+      false,
+    );
+    assert.deepEqual(brief(h.items), ['user:q', 'assistant:first', 'tool:x:done', 'assistant:better answer', 'end:done']);
+    const summary = h.items[4];
+    assert.equal(summary?.kind === 'turn_summary' && summary.usage?.input, 60);
+  });
+
+  it('a restart never withdraws the user message or an earlier turn', () => {
+    const h = historyFromStream([start, user('one'), say({ text: 'a1' }), end(), start, user('two'), end('error', 'overloaded'), { type: 'restart', at }, say({ text: 'a2' }), end()], false);
+    assert.deepEqual(brief(h.items), ['user:one', 'assistant:a1', 'end:done', 'user:two', 'assistant:a2', 'end:done']);
+  });
+
+  it('gives stable ids from event positions and tool_use ids', () => {
+    const h = historyFromStream([start, user('q'), say({ text: 'a' }, { id: 'toolu_1', name: 'x' }, { text: 'b' })], true);
+    assert.deepEqual(h.items.map((i) => i.id), ['e1', 'e2.0', 'toolu_1', 'e2.2']);
+  });
+});
+
+describe('conversationTitle', () => {
+  it('prefers the latest rename, else the first user message on one line, else a default', () => {
+    assert.equal(conversationTitle([]), 'New chat');
+    assert.equal(conversationTitle([user('  fix\n the   build  '), user('later')]), 'fix the build');
+    assert.equal(conversationTitle([user('x'), { type: 'renamed', title: 'Old', at }, { type: 'renamed', title: 'New', at }]), 'New');
+    const long = conversationTitle([user('a'.repeat(100))]);
+    assert.equal(long.length, 60);
+    assert.ok(long.endsWith('…'));
+  });
+});

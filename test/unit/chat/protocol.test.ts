@@ -1,0 +1,191 @@
+import assert from 'node:assert/strict';
+import {
+  applyHostMessage,
+  parseChatSnapshot,
+  parseHostToWebview,
+  parseWebviewToHost,
+  type ChatSnapshot,
+  type HostToWebview,
+  type HostToWebviewType,
+  type WebviewToHost,
+  type WebviewToHostType,
+} from '../../../src/protocol';
+
+const usage = { input: 1200, output: 340, cacheRead: 1000, cacheWrite: 0 };
+
+const snapshot: ChatSnapshot = {
+  conversation: { id: 'c1', title: 'Read the README' },
+  items: [
+    { kind: 'user', id: 'e1', text: 'summarise README.md', forced: 'fs__read_file' },
+    { kind: 'assistant', id: 'e2.0', markdown: 'Let me look.' },
+    { kind: 'tool_call', id: 'tu_1', name: 'fs__read_file', input: { path: 'README.md' }, outcome: { status: 'done', output: [{ kind: 'text', text: '# Quiver' }] } },
+    { kind: 'tool_call', id: 'tu_2', name: 'fs__stat', input: {}, outcome: { status: 'error', output: [{ kind: 'image', mimeType: 'image/png', data: 'AAAA' }] } },
+    { kind: 'tool_call', id: 'tu_3', name: 'fs__stat', input: {}, outcome: { status: 'cancelled' } },
+    { kind: 'search', id: 'tu_4', input: { query: 'issues' }, outcome: { status: 'done', found: [{ name: 'gh__issue', status: 'usable', promoted: true }, { name: 'gh__x', status: 'found, unavailable', promoted: false }] } },
+    { kind: 'search', id: 'tu_5', input: { query: '' }, outcome: { status: 'error', output: [{ kind: 'text', text: 'empty query' }] } },
+    { kind: 'search', id: 'tu_6', input: { query: 'x' }, outcome: { status: 'running' } },
+    { kind: 'turn_summary', id: 'e9', reason: 'max_cycles', message: 'stopped after 25', model: 'claude-sonnet-4-5', usage },
+    { kind: 'turn_summary', id: 'e10', reason: 'done', message: null, model: null, usage: null },
+  ],
+  model: 'claude-sonnet-4-5',
+  busy: true,
+  liveUsage: usage,
+  apiKeySet: false,
+  conversations: [{ id: 'c1', title: 'Read the README', updatedAt: '2025-01-01T00:00:00.000Z' }],
+  pendingApprovals: [{ callId: 'tu_7', toolName: 'fs__write', input: { path: 'a', content: 'b' } }],
+  toolCompletions: [{ name: 'fs__read_file', detail: 'discoverable' }],
+};
+
+/** One message per variant; the Record type makes a new variant without a sample a compile error. */
+const hostSamples: Record<HostToWebviewType, HostToWebview> = {
+  snapshot: { type: 'snapshot', state: snapshot },
+  turnStarted: { type: 'turnStarted', user: { kind: 'user', id: 'e11', text: 'hi', forced: null } },
+  textDelta: { type: 'textDelta', itemId: 'e12.0', text: 'Hel' },
+  toolCallStarted: { type: 'toolCallStarted', callId: 'tu_8', name: 'search_tools', input: { query: 'git', limit: 5 }, card: 'search' },
+  toolCallFinished: { type: 'toolCallFinished', callId: 'tu_1', outcome: { status: 'done', output: [{ kind: 'text', text: 'ok' }] } },
+  searchFinished: { type: 'searchFinished', callId: 'tu_8', outcome: { status: 'done', found: [{ name: 'git__log', status: 'usable', promoted: true }] } },
+  approvalRequest: { type: 'approvalRequest', request: { callId: 'tu_9', toolName: 'fs__write', input: { nested: { a: [1, 2, null] } } } },
+  approvalSettled: { type: 'approvalSettled', callId: 'tu_9' },
+  usage: { type: 'usage', usage },
+  turnFinished: { type: 'turnFinished', summary: { kind: 'turn_summary', id: 'e20', reason: 'error', message: '401 invalid x-api-key', model: 'm', usage: null } },
+  banner: { type: 'banner', severity: 'warning', message: 'A turn is already running.' },
+  conversations: { type: 'conversations', list: [], current: { id: 'c2', title: 'New chat' } },
+  toolCompletions: { type: 'toolCompletions', tools: [{ name: 'a', detail: 'on' }] },
+};
+
+const webviewSamples: Record<WebviewToHostType, WebviewToHost> = {
+  ready: { type: 'ready' },
+  sendMessage: { type: 'sendMessage', text: '/use fs__read_file what is in README.md?' },
+  stop: { type: 'stop' },
+  newChat: { type: 'newChat' },
+  openConversation: { type: 'openConversation', id: 'c1' },
+  renameConversation: { type: 'renameConversation', id: 'c1', title: 'Better title' },
+  deleteConversation: { type: 'deleteConversation', id: 'c1' },
+  approvalAnswer: { type: 'approvalAnswer', callId: 'tu_9', answer: 'always_allow' },
+  regenerate: { type: 'regenerate' },
+  setApiKey: { type: 'setApiKey' },
+  openLink: { type: 'openLink', href: 'https://example.com' },
+};
+
+const throughWire = (v: unknown): unknown => JSON.parse(JSON.stringify(v)) as unknown;
+
+describe('protocol', () => {
+  describe('every variant round-trips through JSON and validation', () => {
+    for (const [type, msg] of Object.entries(hostSamples)) {
+      it(`host → webview: ${type}`, () => {
+        assert.deepEqual(parseHostToWebview(throughWire(msg)), { ok: true, value: msg });
+      });
+    }
+    for (const [type, msg] of Object.entries(webviewSamples)) {
+      it(`webview → host: ${type}`, () => {
+        assert.deepEqual(parseWebviewToHost(throughWire(msg)), { ok: true, value: msg });
+      });
+    }
+    it('the snapshot on its own (the render cache)', () => {
+      assert.deepEqual(parseChatSnapshot(throughWire(snapshot)), { ok: true, value: snapshot });
+    });
+  });
+
+  describe('malformed messages are rejected', () => {
+    const badFromWebview: [string, unknown][] = [
+      ['not an object', 'ready'],
+      ['null', null],
+      ['no type', { text: 'hi' }],
+      ['unknown type', { type: 'runCommand', command: 'workbench.action.terminal.new' }],
+      ['an extra field', { type: 'stop', force: true }],
+      ['a missing field', { type: 'sendMessage' }],
+      ['a wrong field type', { type: 'sendMessage', text: 42 }],
+      ['an unknown approval answer', { type: 'approvalAnswer', callId: 'a', answer: 'allow_all' }],
+      ['an empty id', { type: 'openConversation', id: '' }],
+      ['a blank title', { type: 'renameConversation', id: 'c', title: '   ' }],
+      ['an oversized title', { type: 'renameConversation', id: 'c', title: 'x'.repeat(201) }],
+      ['an oversized message', { type: 'sendMessage', text: 'x'.repeat(200_001) }],
+      ['an empty href', { type: 'openLink', href: '' }],
+    ];
+    for (const [what, raw] of badFromWebview) {
+      it(`webview → host: ${what}`, () => {
+        const r = parseWebviewToHost(raw);
+        assert.equal(r.ok, false);
+        if (!r.ok) assert.ok(r.error.length > 0);
+      });
+    }
+
+    const badFromHost: [string, unknown][] = [
+      ['a running outcome in toolCallFinished', { type: 'toolCallFinished', callId: 'a', outcome: { status: 'running' } }],
+      ['an unknown found status', { type: 'searchFinished', callId: 'a', outcome: { status: 'done', found: [{ name: 'x', status: 'maybe', promoted: false }] } }],
+      ['negative usage', { type: 'usage', usage: { input: -1, output: 0, cacheRead: 0, cacheWrite: 0 } }],
+      ['an unknown item kind in a snapshot', { type: 'snapshot', state: { ...snapshot, items: [{ kind: 'html', id: 'x', html: '<b>' }] } }],
+      ['a snapshot missing a field', { type: 'snapshot', state: { ...snapshot, apiKeySet: undefined } }],
+      ['a banner with an unknown severity', { type: 'banner', severity: 'fatal', message: 'x' }],
+    ];
+    for (const [what, raw] of badFromHost) {
+      it(`host → webview: ${what}`, () => {
+        assert.equal(parseHostToWebview(raw).ok, false);
+      });
+    }
+  });
+
+  describe('applyHostMessage', () => {
+    const idle: ChatSnapshot = { ...snapshot, items: [], busy: false, liveUsage: null, pendingApprovals: [] };
+
+    it('streams text into one assistant item, then starts a new one for a new id', () => {
+      let s = applyHostMessage(idle, { type: 'turnStarted', user: { kind: 'user', id: 'u', text: 'hi', forced: null } });
+      assert.equal(s.busy, true);
+      assert.deepEqual(s.liveUsage, { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });
+      s = applyHostMessage(s, { type: 'textDelta', itemId: 'a', text: 'Hel' });
+      s = applyHostMessage(s, { type: 'textDelta', itemId: 'a', text: 'lo' });
+      s = applyHostMessage(s, { type: 'toolCallStarted', callId: 't', name: 'x', input: {}, card: 'tool' });
+      s = applyHostMessage(s, { type: 'textDelta', itemId: 'b', text: 'Done' });
+      s = applyHostMessage(s, { type: 'textDelta', itemId: 'a', text: '!' });
+      assert.deepEqual(
+        s.items.map((i) => (i.kind === 'assistant' ? `${i.id}:${i.markdown}` : i.id)),
+        ['u', 'a:Hello!', 't', 'b:Done'],
+      );
+    });
+
+    it('keeps the identity of untouched items so the renderer can skip them', () => {
+      const s1 = applyHostMessage(idle, { type: 'turnStarted', user: { kind: 'user', id: 'u', text: 'hi', forced: null } });
+      const s2 = applyHostMessage(s1, { type: 'textDelta', itemId: 'a', text: 'x' });
+      const s3 = applyHostMessage(s2, { type: 'textDelta', itemId: 'a', text: 'y' });
+      assert.equal(s3.items[0], s1.items[0]);
+      assert.notEqual(s3.items[1], s2.items[1]);
+    });
+
+    it('finishes tool and search cards by call id, each only on its own kind', () => {
+      let s = applyHostMessage(idle, { type: 'toolCallStarted', callId: 't', name: 'x', input: { a: 1 }, card: 'tool' });
+      s = applyHostMessage(s, { type: 'toolCallStarted', callId: 's', name: 'search_tools', input: { query: 'q' }, card: 'search' });
+      s = applyHostMessage(s, { type: 'searchFinished', callId: 't', outcome: { status: 'cancelled' } });
+      assert.deepEqual(s.items[0], { kind: 'tool_call', id: 't', name: 'x', input: { a: 1 }, outcome: { status: 'running' } });
+      s = applyHostMessage(s, { type: 'toolCallFinished', callId: 't', outcome: { status: 'error', output: [{ kind: 'text', text: 'boom' }] } });
+      s = applyHostMessage(s, { type: 'searchFinished', callId: 's', outcome: { status: 'done', found: [{ name: 'y', status: 'usable', promoted: true }] } });
+      assert.deepEqual(s.items[0]?.kind === 'tool_call' && s.items[0].outcome, { status: 'error', output: [{ kind: 'text', text: 'boom' }] });
+      assert.deepEqual(s.items[1]?.kind === 'search' && s.items[1].outcome.status, 'done');
+    });
+
+    it('ends a turn: not busy, running calls cancelled, approvals cleared, summary appended', () => {
+      let s = applyHostMessage(idle, { type: 'turnStarted', user: null });
+      s = applyHostMessage(s, { type: 'toolCallStarted', callId: 't', name: 'x', input: {}, card: 'tool' });
+      s = applyHostMessage(s, { type: 'approvalRequest', request: { callId: 't', toolName: 'x', input: {} } });
+      s = applyHostMessage(s, { type: 'approvalRequest', request: { callId: 't', toolName: 'x', input: {} } });
+      assert.equal(s.pendingApprovals.length, 1);
+      s = applyHostMessage(s, { type: 'usage', usage });
+      assert.deepEqual(s.liveUsage, usage);
+      s = applyHostMessage(s, hostSamples.turnFinished);
+      assert.equal(s.busy, false);
+      assert.equal(s.liveUsage, null);
+      assert.deepEqual(s.pendingApprovals, []);
+      assert.deepEqual(s.items.map((i) => (i.kind === 'tool_call' ? i.outcome.status : i.kind)), ['cancelled', 'turn_summary']);
+    });
+
+    it('settles one approval, replaces the conversation list, leaves state alone for banners', () => {
+      let s = applyHostMessage(idle, { type: 'approvalRequest', request: { callId: 'a', toolName: 'x', input: {} } });
+      s = applyHostMessage(s, { type: 'approvalRequest', request: { callId: 'b', toolName: 'y', input: {} } });
+      s = applyHostMessage(s, { type: 'approvalSettled', callId: 'a' });
+      assert.deepEqual(s.pendingApprovals.map((a) => a.callId), ['b']);
+      s = applyHostMessage(s, hostSamples.conversations);
+      assert.deepEqual(s.conversation, { id: 'c2', title: 'New chat' });
+      assert.equal(applyHostMessage(s, hostSamples.banner), s);
+      assert.equal(applyHostMessage(s, hostSamples.snapshot), snapshot);
+    });
+  });
+});

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { clampLimit, searchTools } from '../../../src/core/search/searchTools';
+import { ToolIndex } from '../../../src/core/search/toolIndex';
+import { CATALOGUE, names, tool } from './fixtures';
+
+const many = Array.from({ length: 80 }, (_, i) => tool(`widget_${i}`, `Manage widget ${i}.`));
+const index = new ToolIndex([...CATALOGUE, ...many]);
+const all = names([...CATALOGUE, ...many]);
+
+describe('search_tools', () => {
+  it('defaults the limit to 10 and clamps it to 1–50', () => {
+    assert.equal(clampLimit(undefined), 10);
+    assert.equal(clampLimit(0), 1);
+    assert.equal(clampLimit(-3), 1);
+    assert.equal(clampLimit(500), 50);
+    const r = (limit?: number) => searchTools(index, all, { query: 'widget', ...(limit === undefined ? {} : { limit }) });
+    const len = (x: ReturnType<typeof r>) => (x.ok ? x.value.results.length : -1);
+    assert.equal(len(r()), 10);
+    assert.equal(len(r(0)), 1);
+    assert.equal(len(r(1000)), 50);
+  });
+
+  it('rejects a limit that is not an integer, naming `limit`', () => {
+    for (const limit of [2.5, '5', null, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const r = searchTools(index, all, { query: 'widget', limit });
+      assert.equal(r.ok, false);
+      assert.match(r.ok ? '' : r.error, /`limit`/);
+    }
+  });
+
+  it('rejects an empty or blank query and says what to pass', () => {
+    for (const query of ['', '   \n\t']) {
+      const r = searchTools(index, all, { query });
+      assert.equal(r.ok, false);
+      assert.match(r.ok ? '' : r.error, /name what the tool should do/);
+    }
+    const missing = searchTools(index, all, {});
+    assert.equal(missing.ok, false);
+    assert.match(missing.ok ? '' : missing.error, /`query`/);
+  });
+
+  it('returns name and summary, and the total number of matches', () => {
+    const r = searchTools(index, all, { query: 'widget', limit: 5 });
+    assert.ok(r.ok);
+    assert.equal(r.value.total, 80);
+    assert.equal(r.value.results.length, 5);
+    assert.match(r.value.results[0]?.summary ?? '', /^Manage widget \d+\.$/);
+  });
+
+  it('never returns tools outside the searchable set (offered, off, locked off)', () => {
+    const offered = 'github__create_issue';
+    const off = 'github__list_issues';
+    const lockedOff = 'github__create_pull_request';
+    const searchable = new Set([...all].filter((n) => ![offered, off, lockedOff].includes(n)));
+    const r = searchTools(index, searchable, { query: 'github issue pull request', limit: 50 });
+    assert.ok(r.ok);
+    const found = r.value.results.map((x) => x.name);
+    for (const hidden of [offered, off, lockedOff]) assert.ok(!found.includes(hidden), hidden);
+    assert.equal(r.value.total, r.value.results.length);
+    const exact = searchTools(index, searchable, { query: offered });
+    assert.ok(exact.ok && !exact.value.results.some((x) => x.name === offered));
+  });
+
+  it('answers very long queries within bounds', () => {
+    const r = searchTools(index, all, { query: `${'x'.repeat(100_000)} widget 7`, limit: 3 });
+    assert.ok(r.ok);
+  });
+});

@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { INTERRUPTED_RESULT, transcriptOf } from '../../../src/core/stream/transcript';
+import type { StreamEvent } from '../../../src/core/stream/events';
+
+const at = '2026-11-30T00:00:00.000Z';
+const user = (text: string): StreamEvent => ({ type: 'user_message', text, at });
+const assistantText = (text: string): StreamEvent => ({ type: 'assistant_message', content: [{ type: 'text', text }], stopReason: 'end_turn', at });
+const assistantCall = (id: string): StreamEvent => ({ type: 'assistant_message', content: [{ type: 'tool_use', id, name: 'fs__read', input: {} }], stopReason: 'tool_use', at });
+const result = (id: string): StreamEvent => ({ type: 'tool_result', toolUseId: id, name: 'fs__read', content: [{ type: 'text', text: 'ok' }], isError: false, at });
+
+describe('transcript from the stream', () => {
+  it('pairs tool calls with their results', () => {
+    const messages = transcriptOf([user('hi'), assistantCall('t1'), result('t1'), assistantText('done')]);
+    assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'user', 'assistant']);
+  });
+
+  it('a tool call without a result (crash mid-cycle) gets an interrupted error result', () => {
+    const messages = transcriptOf([user('hi'), assistantCall('t1'), user('again')]);
+    const results = messages[2];
+    assert.equal(results?.role, 'user');
+    assert.deepEqual(results?.content[0], { type: 'tool_result', toolUseId: 't1', content: [{ type: 'text', text: INTERRUPTED_RESULT }], isError: true });
+    assert.deepEqual(results?.content[1], { type: 'text', text: 'again' });
+  });
+
+  it('a restart withdraws the last reply only', () => {
+    const events: StreamEvent[] = [user('hi'), assistantCall('t1'), result('t1'), assistantText('first answer'), { type: 'turn_end', reason: 'done', at }, { type: 'restart', at }];
+    const messages = transcriptOf(events);
+    assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'user']);
+    assert.equal(JSON.stringify(messages).includes('first answer'), false);
+  });
+
+  it('a restart after the user spoke (no reply yet) withdraws nothing', () => {
+    const messages = transcriptOf([user('a'), assistantText('b'), user('c'), { type: 'restart', at }]);
+    assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'user']);
+  });
+});

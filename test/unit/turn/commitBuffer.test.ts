@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { parseToolsConfig, resolveTool } from '../../../src/core/availability';
+import { configAt } from '../../../src/core/stream/config';
+import type { StreamEvent } from '../../../src/core/stream/events';
+import type { ToolDefinition } from '../../../src/core/tools';
+import { foldCycle, type BufferEntry } from '../../../src/core/turn/commitBuffer';
+import { renderSearchResult } from '../../../src/core/turn/searchResult';
+
+const at = '2026-11-30T00:00:00.000Z';
+const tool = (name: string): ToolDefinition => ({ name, server: 'ci', toolName: name, description: `${name} tool`, inputSchema: { type: 'object' } });
+const catalogue = [tool('ci__deploy'), tool('ci__deploy_staging'), tool('ci__status')];
+const start = parseToolsConfig({ '*': { enable: 'discoverable' }, ci__status: { enable: 'on' } }).value;
+const search = (index: number, id: string, ...names: string[]): BufferEntry => ({ index, kind: 'search', toolUseId: id, results: names.map((name) => ({ name, summary: name })), total: names.length });
+const fold = (entries: BufferEntry[]): StreamEvent[] => foldCycle(start, entries, catalogue, at, renderSearchResult);
+const found = (events: StreamEvent[], id: string) => events.flatMap((e) => (e.type === 'tool_result' && e.toolUseId === id ? (e.found ?? []) : []));
+const availability = (events: StreamEvent[], name: string) => resolveTool(configAt([{ type: 'config_delta', source: 'settings', tools: { '*': { enable: 'discoverable' }, ci__status: { enable: 'on' } }, at }, ...events]), { name, server: 'ci' }).availability;
+
+describe('folding a cycle by tool-call index', () => {
+  it('a promotion of a discoverable tool is applied and reported usable', () => {
+    const events = fold([search(0, 's1', 'ci__deploy')]);
+    assert.deepEqual(events.map((e) => e.type), ['config_delta', 'tool_result']);
+    assert.deepEqual(events[0], { type: 'config_delta', source: 'promotion', tools: { ci__deploy: { enable: { availability: 'on' } } }, at });
+    assert.deepEqual(found(events, 's1'), [{ name: 'ci__deploy', status: 'usable' }]);
+  });
+
+  it('a promotion folded after an approved disable of the same tool (earlier index) is skipped: found, unavailable', () => {
+    const disable: BufferEntry = { index: 0, kind: 'write', tools: { ci__deploy: { enable: { availability: 'off' } } } };
+    // Pushed out of order on purpose: the fold orders by call index, not arrival.
+    const events = fold([search(1, 's1', 'ci__deploy'), disable]);
+    assert.deepEqual(events.map((e) => (e.type === 'config_delta' ? e.source : e.type)), ['user', 'tool_result']);
+    assert.deepEqual(found(events, 's1'), [{ name: 'ci__deploy', status: 'found, unavailable' }]);
+    assert.equal(availability(events, 'ci__deploy'), 'off');
+    const text = events[1]?.type === 'tool_result' ? (events[1].content[0] as { text: string }).text : '';
+    assert.match(text, /"status":"found, unavailable"/);
+  });
+
+  it('two searches matching the same tool both report usable, with one delta', () => {
+    const events = fold([search(0, 's1', 'ci__deploy_staging', 'ci__deploy'), search(1, 's2', 'ci__deploy_staging')]);
+    assert.equal(events.filter((e) => e.type === 'config_delta').length, 1);
+    assert.deepEqual(found(events, 's1').map((f) => f.status), ['usable', 'usable']);
+    assert.deepEqual(found(events, 's2'), [{ name: 'ci__deploy_staging', status: 'usable' }]);
+  });
+
+  it('a promotion can only move discoverable → on (an off tool stays off)', () => {
+    const offStart = parseToolsConfig({ ci__deploy: { enable: 'off' } }).value;
+    const events = foldCycle(offStart, [search(0, 's1', 'ci__deploy')], catalogue, at, renderSearchResult);
+    assert.deepEqual(events.map((e) => e.type), ['tool_result']);
+  });
+
+  it('results come out in call order', () => {
+    const result = (index: number, id: string): BufferEntry => ({ index, kind: 'result', toolUseId: id, name: 'ci__status', result: { content: [], isError: false } });
+    const events = fold([result(2, 'c'), result(0, 'a'), result(1, 'b')]);
+    assert.deepEqual(events.map((e) => (e.type === 'tool_result' ? e.toolUseId : '')), ['a', 'b', 'c']);
+  });
+});

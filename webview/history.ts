@@ -1,0 +1,87 @@
+import type { ChatSnapshot, ConversationSummary } from '../src/protocol';
+import { button, h, icon } from './dom';
+import { post } from './vscodeApi';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function when(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+}
+
+/** The conversation list: open, rename in place, delete (the host asks for confirmation). */
+export class HistoryPanel {
+  readonly el = h('div', { class: 'history-panel', attrs: { role: 'dialog', 'aria-label': 'Chat history' } });
+  private editing: string | null = null;
+  private last: ChatSnapshot | null = null;
+
+  constructor(private readonly onClose: () => void) {
+    this.el.hidden = true;
+  }
+
+  get visible(): boolean {
+    return !this.el.hidden;
+  }
+
+  toggle(show = this.el.hidden): void {
+    this.el.hidden = !show;
+    this.editing = null;
+    if (show && this.last) this.render(this.last);
+  }
+
+  render(state: ChatSnapshot): void {
+    this.last = state;
+    if (this.el.hidden || this.editing !== null) return;
+    const header = h('div', { class: 'history-header' }, h('span', { class: 'history-heading' }, 'Chats'), button({ icon: 'close', title: 'Close history', onClick: () => this.onClose() }));
+    const list = h('ul', { class: 'history-list' });
+    if (state.conversations.length === 0) list.append(h('li', { class: 'muted history-empty' }, 'No saved chats yet.'));
+    for (const c of state.conversations) list.append(this.row(c, c.id === state.conversation.id));
+    this.el.replaceChildren(header, list);
+  }
+
+  private row(c: ConversationSummary, current: boolean): HTMLLIElement {
+    const open = h('button', { class: 'history-open', title: c.title, attrs: { type: 'button' } }, icon(current ? 'comment-discussion' : 'comment'), h('span', { class: 'history-title' }, c.title), h('span', { class: 'history-date' }, when(c.updatedAt)));
+    open.addEventListener('click', () => {
+      post({ type: 'openConversation', id: c.id });
+      this.onClose();
+    });
+    const li = h(
+      'li',
+      { class: `history-row${current ? ' current' : ''}` },
+      open,
+      h(
+        'span',
+        { class: 'history-actions' },
+        button({ icon: 'edit', title: 'Rename', onClick: () => this.startRename(li, c) }),
+        button({ icon: 'trash', title: 'Delete', onClick: () => post({ type: 'deleteConversation', id: c.id }) }),
+      ),
+    );
+    return li;
+  }
+
+  private startRename(li: HTMLLIElement, c: ConversationSummary): void {
+    this.editing = c.id;
+    const input = h('input', { class: 'rename-input', attrs: { type: 'text', 'aria-label': 'Chat title', maxlength: '200' } });
+    input.value = c.title;
+    let done = false;
+    const finish = (commit: boolean): void => {
+      if (done) return;
+      done = true;
+      this.editing = null;
+      const title = input.value.trim();
+      if (commit && title !== '' && title !== c.title) post({ type: 'renameConversation', id: c.id, title });
+      if (this.last) this.render(this.last);
+    };
+    input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') finish(true);
+      else if (e.key === 'Escape') {
+        e.stopPropagation();
+        finish(false);
+      }
+    });
+    input.addEventListener('blur', () => finish(true));
+    li.replaceChildren(input);
+    input.focus();
+    input.select();
+  }
+}

@@ -1,0 +1,146 @@
+import { applyHostMessage, parseHostToWebview, type BannerSeverity, type ChatSnapshot, type HostToWebview } from '../src/protocol';
+import { Composer } from './composer';
+import { button, h, icon } from './dom';
+import { HistoryPanel } from './history';
+import { renderApproval } from './render/approval';
+import { Transcript } from './transcript';
+import { loadCache, post, saveCache } from './vscodeApi';
+
+const cache = loadCache();
+let state: ChatSnapshot | null = cache.snapshot;
+let draft = cache.draft;
+
+const title = h('span', { class: 'conversation-title' });
+const history = new HistoryPanel(() => toggleHistory(false));
+const historyButton = button({ icon: 'history', title: 'Show chats', onClick: () => toggleHistory() });
+const header = h(
+  'div',
+  { class: 'header' },
+  title,
+  h('span', { class: 'spacer' }),
+  historyButton,
+  button({
+    icon: 'add',
+    title: 'New chat',
+    onClick: () => {
+      toggleHistory(false);
+      post({ type: 'newChat' });
+      composer.focus();
+    },
+  }),
+);
+const banners = h('div', { class: 'banners', attrs: { role: 'status' } });
+const apiKeyNotice = h(
+  'div',
+  { class: 'notice api-key-notice' },
+  h('div', { class: 'notice-title' }, icon('key'), h('span', {}, 'Quiver needs an Anthropic API key')),
+  h('p', {}, 'Run ', h('strong', {}, 'Quiver: Set API Key'), ' from the Command Palette, or set the ', h('code', {}, 'ANTHROPIC_API_KEY'), ' environment variable and reload the window.'),
+  button({ label: 'Set API Key', title: 'Run Quiver: Set API Key', class: 'primary', onClick: () => post({ type: 'setApiKey' }) }),
+);
+const transcript = new Transcript(() => post({ type: 'regenerate' }));
+const approvals = h('div', { class: 'approvals' });
+const composer = new Composer(draft, (d) => {
+  draft = d;
+  scheduleSave();
+});
+
+const app = h('div', { class: 'app' }, header, history.el, banners, apiKeyNotice, transcript.el, approvals, composer.el);
+document.body.append(app);
+
+function toggleHistory(show = !history.visible): void {
+  history.toggle(show);
+  historyButton.classList.toggle('active', show);
+  historyButton.setAttribute('aria-expanded', String(show));
+}
+
+function showBanner(severity: BannerSeverity, message: string): void {
+  const codicon = severity === 'error' ? 'error' : severity === 'warning' ? 'warning' : 'info';
+  const el = h('div', { class: `banner banner-${severity}` }, icon(codicon), h('span', { class: 'banner-text' }, message));
+  el.append(button({ icon: 'close', title: 'Dismiss', onClick: () => el.remove() }));
+  banners.append(el);
+  // Keep the few latest; older notices stop being useful.
+  while (banners.childElementCount > 3) banners.firstElementChild?.remove();
+}
+
+// ------------------------------------------------------------------------------------------
+// Rendering, batched to one pass per frame so streamed deltas do not re-render per token.
+
+let frame = 0;
+function scheduleRender(): void {
+  if (frame === 0) frame = requestAnimationFrame(render);
+}
+
+function render(): void {
+  frame = 0;
+  if (!state) {
+    app.classList.add('loading');
+    return;
+  }
+  const stick = transcript.isNearBottom();
+  app.classList.remove('loading');
+  title.textContent = state.conversation.title;
+  title.title = state.conversation.title;
+  apiKeyNotice.hidden = state.apiKeySet;
+  renderApprovals(state);
+  composer.render(state);
+  transcript.render(state, stick);
+  history.render(state);
+  scheduleSave();
+}
+
+let renderedApprovals = '';
+function renderApprovals(s: ChatSnapshot): void {
+  const key = s.pendingApprovals.map((a) => a.callId).join('\n');
+  if (key === renderedApprovals) return;
+  renderedApprovals = key;
+  approvals.replaceChildren(...s.pendingApprovals.map((req) => renderApproval(req, (callId, answer) => post({ type: 'approvalAnswer', callId, answer }))));
+}
+
+let saveTimer = 0;
+function scheduleSave(): void {
+  window.clearTimeout(saveTimer);
+  saveTimer = window.setTimeout(() => saveCache({ snapshot: state, draft }), 300);
+}
+
+function onHostMessage(msg: HostToWebview): void {
+  if (msg.type === 'banner') {
+    showBanner(msg.severity, msg.message);
+    return;
+  }
+  if (msg.type === 'snapshot') {
+    if (state && msg.state.conversation.id !== state.conversation.id) banners.replaceChildren();
+    state = msg.state;
+  } else if (state) {
+    state = applyHostMessage(state, msg);
+  }
+  // Deltas before the first snapshot are dropped: the host answers `ready` with a snapshot.
+  scheduleRender();
+}
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const parsed = parseHostToWebview(event.data);
+  if (!parsed.ok) {
+    console.warn('Quiver: ignored an invalid host message:', parsed.error);
+    return;
+  }
+  onHostMessage(parsed.value);
+});
+
+// Links never navigate the webview: the host decides whether and how to open them.
+function interceptLink(e: MouseEvent): void {
+  const target = e.target instanceof Element ? e.target.closest('a') : null;
+  if (!target) return;
+  e.preventDefault();
+  const href = target.getAttribute('href');
+  if (href && (e.type === 'click' || e.button === 1)) post({ type: 'openLink', href });
+}
+document.addEventListener('click', interceptLink, true);
+document.addEventListener('auxclick', interceptLink, true);
+
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && history.visible) toggleHistory(false);
+});
+
+render();
+post({ type: 'ready' });
+composer.focus();

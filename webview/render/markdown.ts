@@ -1,0 +1,20 @@
+import { button, copyWithFeedback, h } from '../dom';
+import { createMarkdownRenderer } from './sanitize';
+
+const renderer = createMarkdownRenderer(window);
+
+/** Sanitized markdown, with a copy button on each code block. */
+export function renderMarkdown(markdown: string): HTMLDivElement {
+  const root = h('div', { class: 'markdown' });
+  root.appendChild(renderer.render(markdown));
+  for (const pre of Array.from(root.querySelectorAll('pre'))) {
+    const code = pre.querySelector('code');
+    const lang = /language-(\S+)/.exec(code?.className ?? '')?.[1] ?? '';
+    const wrapper = h('div', { class: 'code-block' });
+    const copy = button({ icon: 'copy', title: 'Copy code', class: 'code-copy', onClick: () => copyWithFeedback(copy, code?.textContent ?? pre.textContent ?? '') });
+    const bar = h('div', { class: 'code-toolbar' }, h('span', { class: 'code-lang' }, lang), copy);
+    pre.replaceWith(wrapper);
+    wrapper.append(bar, pre);
+  }
+  return root;
+}

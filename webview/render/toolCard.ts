@@ -1,0 +1,40 @@
+import type { HistoryItem, ToolOutcome } from '../../src/protocol';
+import { h, icon } from '../dom';
+import { formatInput, renderOutput, textBlock } from './output';
+
+type ToolCallItem = Extract<HistoryItem, { kind: 'tool_call' }>;
+
+const STATUS: Record<ToolOutcome['status'], { readonly icon: string; readonly label: string }> = {
+  running: { icon: 'loading codicon-modifier-spin', label: 'Running' },
+  done: { icon: 'check', label: 'Done' },
+  error: { icon: 'error', label: 'Failed' },
+  cancelled: { icon: 'circle-slash', label: 'Cancelled' },
+};
+
+export function statusIcon(status: ToolOutcome['status']): HTMLSpanElement {
+  return icon(STATUS[status].icon, `status-icon status-${status}`);
+}
+
+/**
+ * A collapsible card for one tool call. `open` carries the user's expand/collapse choice across
+ * re-renders; a failed call opens by default so the error is visible.
+ */
+export function renderToolCard(item: ToolCallItem, open: boolean | null): HTMLElement {
+  const status = item.outcome.status;
+  const details = h('details', { class: `card tool-card status-${status}` });
+  details.open = open ?? status === 'error';
+  const summary = h(
+    'summary',
+    { title: `${item.name}: ${STATUS[status].label}` },
+    icon('chevron-right', 'chevron'),
+    statusIcon(status),
+    h('span', { class: 'card-title' }, h('span', { class: 'muted' }, 'Ran '), h('code', { class: 'tool-name' }, item.name)),
+    status === 'running' || status === 'done' ? null : h('span', { class: `card-state state-${status}` }, STATUS[status].label),
+  );
+  const body = h('div', { class: 'card-body' }, h('div', { class: 'section-label' }, 'Input'), textBlock(formatInput(item.input), 'tool-text tool-input'));
+  if (item.outcome.status === 'done' || item.outcome.status === 'error') {
+    body.append(h('div', { class: 'section-label' }, item.outcome.status === 'error' ? 'Error' : 'Output'), renderOutput(item.outcome.output));
+  }
+  details.append(summary, body);
+  return details;
+}

@@ -1,0 +1,110 @@
+import type { ChatSnapshot, HistoryItem } from '../src/protocol';
+import { h, icon } from './dom';
+import { renderMarkdown } from './render/markdown';
+import { renderSearchCard } from './render/searchCard';
+import { renderToolCard } from './render/toolCard';
+import { renderTurnSummary } from './render/turnSummary';
+
+interface Rendered {
+  readonly item: HistoryItem;
+  readonly el: HTMLElement;
+  readonly regenerable: boolean;
+}
+
+/**
+ * The conversation, keyed by item id. Items are immutable and the reducer keeps unchanged ones
+ * identical, so an item is redrawn only when its object changed; streaming text redraws one item.
+ */
+export class Transcript {
+  readonly el = h('div', { class: 'transcript', attrs: { role: 'log', 'aria-live': 'polite' } });
+  private readonly list = h('div', { class: 'items' });
+  private readonly working = h('div', { class: 'working' }, icon('loading', 'codicon-modifier-spin'), h('span', {}, 'Working…'));
+  private readonly empty = h(
+    'div',
+    { class: 'empty-state' },
+    icon('comment-discussion', 'empty-icon'),
+    h('p', {}, 'Ask Quiver anything. Tools from your MCP servers are found on demand.'),
+    h('p', { class: 'muted' }, 'Type / for commands: /tools, /use NAME message, /set KEY=VALUE.'),
+  );
+  private rendered = new Map<string, Rendered>();
+
+  constructor(private readonly onRegenerate: () => void) {
+    this.el.append(this.empty, this.list, this.working);
+  }
+
+  /** Measured before anything on the page changes height, so following the bottom survives the re-render. */
+  isNearBottom(): boolean {
+    return this.el.scrollHeight - this.el.scrollTop - this.el.clientHeight < 48;
+  }
+
+  render(state: ChatSnapshot, stickToBottom: boolean): void {
+    const lastSummary = findLastSummary(state.items);
+    const next = new Map<string, Rendered>();
+    const els: HTMLElement[] = [];
+    for (const item of state.items) {
+      const regenerable = !state.busy && item === lastSummary;
+      const prev = this.rendered.get(item.id);
+      const reuse = prev && prev.item === item && prev.regenerable === regenerable;
+      const r = reuse ? prev : { item, regenerable, el: this.renderItem(item, regenerable, prev?.el ?? null) };
+      next.set(item.id, r);
+      els.push(r.el);
+    }
+    reconcile(this.list, els);
+    this.rendered = next;
+    this.empty.hidden = state.items.length > 0;
+    const last = state.items[state.items.length - 1];
+    this.working.hidden = !state.busy || (last !== undefined && last.kind === 'assistant') || state.pendingApprovals.length > 0;
+    if (stickToBottom) this.el.scrollTop = this.el.scrollHeight;
+  }
+
+  private renderItem(item: HistoryItem, regenerable: boolean, prevEl: HTMLElement | null): HTMLElement {
+    const open = prevEl instanceof HTMLDetailsElement && prevEl.dataset['touched'] === 'true' ? prevEl.open : null;
+    let el: HTMLElement;
+    switch (item.kind) {
+      case 'user':
+        el = h(
+          'div',
+          { class: 'item user' },
+          item.forced !== null ? h('div', { class: 'forced', title: 'This message offered the tool for its turn (/use)' }, icon('tools'), h('span', {}, 'using '), h('code', {}, item.forced)) : null,
+          h('div', { class: 'user-text' }, item.text),
+        );
+        break;
+      case 'assistant':
+        el = renderMarkdown(item.markdown);
+        el.classList.add('item', 'assistant');
+        break;
+      case 'tool_call':
+        el = renderToolCard(item, open);
+        break;
+      case 'search':
+        el = renderSearchCard(item, open);
+        break;
+      case 'turn_summary':
+        el = renderTurnSummary(item, regenerable ? this.onRegenerate : null);
+        break;
+    }
+    if (el instanceof HTMLDetailsElement) {
+      if (open !== null) el.dataset['touched'] = 'true';
+      // Remembers that the user chose the state, so a re-render keeps it instead of the default.
+      el.querySelector('summary')?.addEventListener('click', () => {
+        el.dataset['touched'] = 'true';
+      });
+    }
+    el.dataset['id'] = item.id;
+    return el;
+  }
+}
+
+function findLastSummary(items: readonly HistoryItem[]): HistoryItem | undefined {
+  const last = items[items.length - 1];
+  return last?.kind === 'turn_summary' ? last : undefined;
+}
+
+/** Puts `els` into `parent` in order, moving only what is out of place. */
+export function reconcile(parent: HTMLElement, els: readonly HTMLElement[]): void {
+  els.forEach((el, i) => {
+    const at = parent.children[i];
+    if (at !== el) parent.insertBefore(el, at ?? null);
+  });
+  while (parent.children.length > els.length) parent.lastElementChild?.remove();
+}
