@@ -1,4 +1,4 @@
-import { computeToolSets, isLockedOff, type AllowToggle, type Availability, type ToolsConfig } from './availability';
+import { isLockedOff, type AllowToggle, type Availability, type ResolvedTool } from './availability';
 import type { ToolDefinition } from './tools';
 
 export interface ToolOverviewItem {
@@ -12,6 +12,7 @@ export interface ToolOverviewItem {
 }
 
 export interface ToolOverview {
+  /** `on` holds the offered tools, `discoverable` the searchable ones, `off` the rest (locked off hidden). */
   readonly groups: Readonly<Record<Availability, readonly ToolOverviewItem[]>>;
   /** Estimated tokens of the offered set: what every request carries. */
   readonly offeredTokens: number;
@@ -21,39 +22,51 @@ export interface ToolOverview {
   readonly searchableCount: number;
 }
 
+/** The sets of the next request (a ToolPlan), as the turn loop computes them. */
+export interface PlannedSets {
+  readonly offered: readonly ToolDefinition[];
+  readonly permitted: readonly ToolDefinition[];
+  readonly searchable: readonly ToolDefinition[];
+  readonly resolved: ReadonlyMap<string, ResolvedTool>;
+}
+
 export interface ToolOverviewInput {
+  /** Every tool to list: the builtins and the tools of running servers. */
   readonly catalogue: readonly ToolDefinition[];
-  readonly config: ToolsConfig;
-  readonly runningServers: ReadonlySet<string>;
+  readonly plan: PlannedSets;
   readonly promoted: ReadonlySet<string>;
   readonly estimateTokens: (tool: ToolDefinition) => number;
 }
 
 /**
- * What the tools tree and the status bar show, derived from the same sets the turn loop uses,
- * so the UI can never disagree with what the model is sent. Locked-off tools are hidden.
+ * What the tools tree and the status bar show, grouped by the very sets the turn loop sends,
+ * so the UI can never disagree with the request. Builtins not offered yet (no tool has been
+ * discoverable in this conversation) are left out rather than shown as off.
  */
 export function buildToolOverview(input: ToolOverviewInput): ToolOverview {
-  const sets = computeToolSets(input);
+  const offered = new Set(input.plan.offered.map((t) => t.name));
+  const searchable = new Set(input.plan.searchable.map((t) => t.name));
   const groups: Record<Availability, ToolOverviewItem[]> = { on: [], discoverable: [], off: [] };
   for (const tool of input.catalogue) {
-    const resolved = sets.resolved.get(tool.name);
+    const resolved = input.plan.resolved.get(tool.name);
     if (!resolved || isLockedOff(resolved)) continue;
-    groups[resolved.availability].push({
+    const group: Availability = offered.has(tool.name) ? 'on' : searchable.has(tool.name) ? 'discoverable' : 'off';
+    if (group === 'off' && tool.server === undefined && resolved.availability !== 'off') continue;
+    groups[group].push({
       tool,
-      availability: resolved.availability,
+      availability: group,
       allowToggle: resolved.allowToggle,
       tokens: input.estimateTokens(tool),
-      promoted: input.promoted.has(tool.name) && resolved.availability === 'on',
+      promoted: group === 'on' && input.promoted.has(tool.name),
     });
   }
   const sum = (tools: readonly ToolDefinition[]): number => tools.reduce((n, t) => n + input.estimateTokens(t), 0);
   return {
     groups,
-    offeredTokens: sum(sets.offered),
-    permittedTokens: sum(sets.permitted),
-    offeredCount: sets.offered.length,
-    searchableCount: sets.searchable.length,
+    offeredTokens: sum(input.plan.offered),
+    permittedTokens: sum(input.plan.permitted),
+    offeredCount: input.plan.offered.length,
+    searchableCount: input.plan.searchable.length,
   };
 }
 

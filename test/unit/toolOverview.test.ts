@@ -1,37 +1,51 @@
 import assert from 'node:assert/strict';
-import { parseToolsConfig } from '../../src/core/availability';
 import { buildToolOverview, formatTokens } from '../../src/core/toolOverview';
 import type { ToolDefinition } from '../../src/core/tools';
+import { promotedTools, upcomingPlan } from '../../src/core/turn/upcomingPlan';
+import type { StreamEvent } from '../../src/core/stream/events';
 
 const tool = (name: string, server: string | undefined, size = 100): ToolDefinition => ({
   name, server, toolName: name, description: 'x'.repeat(size), inputSchema: { type: 'object' },
 });
+const builtins = [tool('search_tools', undefined, 40), tool('describe_tools', undefined, 60)];
+const mcpTools = [tool('fs__read', 'fs'), tool('fs__write', 'fs', 300), tool('fs__rm', 'fs'), tool('gh__pr', 'gh', 200), tool('gh__deploy', 'gh')];
+const settingsTools = {
+  '*': { enable: 'discoverable' },
+  fs__read: { enable: 'on' },
+  fs__rm: { enable: { availability: 'off', allow_toggle: 'never' } },
+  gh__deploy: { enable: 'off' },
+};
+const estimateTokens = (t: ToolDefinition) => t.description.length / 10;
+const running = new Set(['fs', 'gh']);
 
 describe('tool overview for the tree and the status bar', () => {
-  const catalogue = [tool('search_tools', undefined, 40), tool('fs__read', 'fs'), tool('fs__write', 'fs', 300), tool('fs__rm', 'fs'), tool('gh__pr', 'gh', 200), tool('gh__deploy', 'gh')];
-  const config = parseToolsConfig({
-    '*': { enable: 'discoverable' },
-    search_tools: { enable: 'on' },
-    fs__read: { enable: 'on' },
-    fs__rm: { enable: { availability: 'off', allow_toggle: 'never' } },
-    gh__deploy: { enable: 'off' },
-  }).value;
-  const estimateTokens = (t: ToolDefinition) => t.description.length / 10;
-
-  it('groups by availability, hides locked-off tools, and sums offered and permitted tokens', () => {
-    const overview = buildToolOverview({ catalogue, config, runningServers: new Set(['fs', 'gh']), promoted: new Set(), estimateTokens });
-    assert.deepEqual(overview.groups.on.map((i) => i.tool.name), ['search_tools', 'fs__read']);
+  it('before any turn, reflects the settings the next turn will record', () => {
+    const plan = upcomingPlan({ events: [], mcpTools, builtins, runningServers: running, settingsTools });
+    const overview = buildToolOverview({ catalogue: [...builtins, ...mcpTools], plan, promoted: new Set(), estimateTokens });
+    assert.deepEqual(overview.groups.on.map((i) => i.tool.name), ['search_tools', 'describe_tools', 'fs__read']);
     assert.deepEqual(overview.groups.discoverable.map((i) => i.tool.name), ['fs__write', 'gh__pr']);
     assert.deepEqual(overview.groups.off.map((i) => i.tool.name), ['gh__deploy']);
-    assert.equal(overview.offeredTokens, 4 + 10);
-    assert.equal(overview.permittedTokens, 4 + 10 + 30 + 20);
-    assert.equal(overview.offeredCount, 2);
+    assert.equal(overview.offeredTokens, 4 + 6 + 10);
+    assert.equal(overview.permittedTokens, 4 + 6 + 10 + 30 + 20);
+    assert.equal(overview.offeredCount, 3);
     assert.equal(overview.searchableCount, 2);
   });
 
-  it('marks a promoted tool that is on, and not one the user later turned off', () => {
-    const promotedConfig = parseToolsConfig({ '*': { enable: 'discoverable' }, gh__pr: { enable: 'on' }, fs__write: { enable: 'off' } }).value;
-    const overview = buildToolOverview({ catalogue, config: promotedConfig, runningServers: new Set(['fs', 'gh']), promoted: new Set(['gh__pr', 'fs__write']), estimateTokens });
+  it('leaves the builtins out while no tool is discoverable', () => {
+    const plan = upcomingPlan({ events: [], mcpTools, builtins, runningServers: running, settingsTools: {} });
+    const overview = buildToolOverview({ catalogue: [...builtins, ...mcpTools], plan, promoted: new Set(), estimateTokens });
+    assert.deepEqual(overview.groups.on.map((i) => i.tool.name), ['fs__read', 'fs__write', 'fs__rm', 'gh__pr', 'gh__deploy']);
+    assert.equal(overview.groups.off.length, 0);
+  });
+
+  it('marks a promoted tool under On, and drops the mark when the user turns it off', () => {
+    const events: StreamEvent[] = [
+      { type: 'config_delta', source: 'settings', tools: settingsTools, at: '' },
+      { type: 'config_delta', source: 'promotion', tools: { gh__pr: { enable: { availability: 'on' } }, fs__write: { enable: { availability: 'on' } } }, at: '' },
+      { type: 'config_delta', source: 'user', tools: { fs__write: { enable: { availability: 'off' } } }, at: '' },
+    ];
+    const plan = upcomingPlan({ events, mcpTools, builtins, runningServers: running, settingsTools });
+    const overview = buildToolOverview({ catalogue: [...builtins, ...mcpTools], plan, promoted: promotedTools(events, plan), estimateTokens });
     assert.equal(overview.groups.on.find((i) => i.tool.name === 'gh__pr')?.promoted, true);
     assert.equal(overview.groups.off.find((i) => i.tool.name === 'fs__write')?.promoted, false);
   });

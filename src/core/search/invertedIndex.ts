@@ -38,12 +38,13 @@ interface Doc {
   alive: boolean;
 }
 
-export interface ScoredDoc {
-  readonly id: string;
-  /** BM25F sum over matched terms. */
-  readonly score: number;
-  /** Sum of the weights of the distinct query words it matched. */
-  readonly coverage: number;
+export interface SlotScores {
+  /** Slots of the documents that matched, in no particular order. */
+  readonly slots: readonly number[];
+  /** BM25F sum over matched terms, by slot. */
+  readonly scores: Float64Array;
+  /** Sum of the weights of the distinct query words matched, by slot. */
+  readonly coverage: Float64Array;
 }
 
 const COMPACT_MIN_DEAD = 256;
@@ -164,8 +165,20 @@ export class InvertedIndex {
     return this.termsByInitial.get(term.charAt(0)) ?? [];
   }
 
-  /** Scores every live document that `accept`s and matches at least one lookup. */
-  score(lookups: readonly TermLookup[], sourceWeights: readonly number[], accept: (id: string) => boolean): ScoredDoc[] {
+  /** The document id in `slot` (as returned by `score`). */
+  idAt(slot: number): string {
+    return this.docs[slot]?.id ?? '';
+  }
+
+  slotOfId(id: string): number | undefined {
+    return this.slotOf.get(id);
+  }
+
+  /**
+   * Scores every live document that `accept`s and matches at least one lookup. Results are
+   * by slot, in arrays sized to the index, so a broad query allocates no per-document objects.
+   */
+  score(lookups: readonly TermLookup[], sourceWeights: readonly number[], accept: (id: string) => boolean): SlotScores {
     const n = this.docs.length;
     const scores = new Float64Array(n);
     const coverage = new Float64Array(n);
@@ -173,6 +186,7 @@ export class InvertedIndex {
     const verdict = new Int8Array(n); // 0 unknown, 1 accepted, 2 rejected
     const touched: number[] = [];
     const live = this.size;
+    const { k } = this.bm25;
     // Lookups are grouped by source so "counted this query word for this doc" is one compare.
     const ordered = [...lookups].sort((a, b) => a.source - b.source);
     for (const lookup of ordered) {
@@ -180,23 +194,28 @@ export class InvertedIndex {
       if (p === undefined) continue;
       const idf = Math.log(1 + (live - p.live + 0.5) / (p.live + 0.5));
       const norm = this.normalized(p);
-      const factor = idf * lookup.weight;
-      for (let i = 0; i < p.slots.length; i++) {
-        const slot = p.slots[i] ?? 0;
-        const doc = this.docs[slot];
-        if (doc === undefined || !doc.alive) continue;
-        if (verdict[slot] === 0) verdict[slot] = accept(doc.id) ? 1 : 2;
-        if (verdict[slot] === 2) continue;
+      const factor = idf * lookup.weight * (k + 1);
+      const sourceWeight = sourceWeights[lookup.source] ?? 1;
+      const slots = p.slots;
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i] ?? 0;
+        let v = verdict[slot] ?? 0;
+        if (v === 0) {
+          const doc = this.docs[slot];
+          v = doc !== undefined && doc.alive && accept(doc.id) ? 1 : 2;
+          verdict[slot] = v;
+          if (v === 1) touched.push(slot);
+        }
+        if (v === 2) continue;
         const t = norm[i] ?? 0;
-        if (scores[slot] === 0 && coverage[slot] === 0) touched.push(slot);
-        scores[slot] = (scores[slot] ?? 0) + (factor * t * (this.bm25.k + 1)) / (t + this.bm25.k);
+        scores[slot] = (scores[slot] ?? 0) + (factor * t) / (t + k);
         if (seenSource[slot] !== lookup.source) {
           seenSource[slot] = lookup.source;
-          coverage[slot] = (coverage[slot] ?? 0) + (sourceWeights[lookup.source] ?? 1);
+          coverage[slot] = (coverage[slot] ?? 0) + sourceWeight;
         }
       }
     }
-    return touched.map((slot) => ({ id: this.docs[slot]?.id ?? '', score: scores[slot] ?? 0, coverage: coverage[slot] ?? 0 }));
+    return { slots: touched, scores, coverage };
   }
 
   // BM25F pseudo-frequency: each field's count, length-normalized and boosted, summed

@@ -130,9 +130,59 @@ function computeTerm(word: string, options: AnalyzeOptions): string | undefined 
 /** Text → index terms, in order, duplicates kept (term frequency matters to BM25). */
 export function analyze(text: string, options: AnalyzeOptions = DEFAULT_ANALYZE): string[] {
   const out: string[] = [];
-  for (const word of splitWords(text)) {
+  const cache = rawCacheFor(options);
+  // A hand-rolled scan plus a cache keyed by the raw word: index builds see each distinct
+  // spelling once, and the regex split only runs on the first sighting.
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    if (isWordChar(c)) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    const raw = text.slice(start, i);
+    start = -1;
+    let terms = cache.get(raw);
+    if (terms === undefined) {
+      terms = termsOfRaw(raw, options);
+      if (cache.size >= MAX_CACHED_WORDS) cache.clear();
+      cache.set(raw, terms);
+    }
+    for (const t of terms) out.push(t);
+  }
+  return out;
+}
+
+const rawCaches: Map<string, readonly string[]>[] = [];
+
+function rawCacheFor(options: AnalyzeOptions): Map<string, readonly string[]> {
+  const key = (options.dropNumbers ? 4 : 0) + (options.stopWords ? 2 : 0) + (options.stem ? 1 : 0);
+  const cache = rawCaches[key] ?? new Map<string, readonly string[]>();
+  rawCaches[key] = cache;
+  return cache;
+}
+
+function termsOfRaw(raw: string, options: AnalyzeOptions): readonly string[] {
+  const out: string[] = [];
+  for (const word of splitWords(raw)) {
     const term = normalizeWord(word, options);
     if (term !== undefined) out.push(term);
   }
   return out;
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const nonAsciiWordChar = new Map<number, boolean>();
+
+// Same character class as WORD: ASCII by table, anything else by one cached regex test
+// (surrogate halves are tested as a pair by their high half).
+function isWordChar(c: number): boolean {
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 39;
+  let known = nonAsciiWordChar.get(c);
+  if (known === undefined) {
+    known = c >= 0xd800 && c <= 0xdfff ? true : LETTER_OR_DIGIT.test(String.fromCharCode(c));
+    if (nonAsciiWordChar.size < MAX_CACHED_WORDS) nonAsciiWordChar.set(c, known);
+  }
+  return known;
 }

@@ -152,12 +152,25 @@ export class ToolIndex {
   search(query: string, request: SearchRequest = {}): SearchOutcome {
     const limit = Math.max(0, request.limit ?? Number.POSITIVE_INFINITY);
     const filter = request.filter ?? (() => true);
-    const scores = this.scoreTerms(queryTerms(query, this.options), filter);
-    const tiers = this.options.nameTiers ? this.nameTiers(query, filter) : new Map<string, number>();
-    for (const name of tiers.keys()) if (!scores.has(name)) scores.set(name, 0);
-    const ranked = [...scores].map(([name, score]) => ({ name, score, tier: tiers.get(name) ?? 0 }));
-    const best = topK(ranked, Math.min(limit, ranked.length), ranksBefore);
-    return { results: best.map(({ name, score }) => ({ name, score })), total: ranked.length };
+    const terms = queryTerms(query, this.options);
+    const { slots, scores } = this.scoreTerms(terms, filter);
+    const tiers = this.options.nameTiers ? this.nameTiers(query, filter) : new Map<number, number>();
+    const candidates = [...slots];
+    if (tiers.size > 0) {
+      const matched = new Set(slots);
+      for (const slot of tiers.keys()) if (!matched.has(slot)) candidates.push(slot);
+    }
+    const better = (a: number, b: number): boolean => {
+      const ta = tiers.get(a) ?? 0;
+      const tb = tiers.get(b) ?? 0;
+      if (ta !== tb) return ta > tb;
+      const sa = scores[a] ?? 0;
+      const sb = scores[b] ?? 0;
+      if (sa !== sb) return sa > sb;
+      return this.index.idAt(a) < this.index.idAt(b);
+    };
+    const best = topK(candidates, Math.min(limit, candidates.length), better);
+    return { results: best.map((slot) => ({ name: this.index.idAt(slot), score: scores[slot] ?? 0 })), total: candidates.length };
   }
 
   private add(tool: ToolDefinition): void {
@@ -186,14 +199,12 @@ export class ToolIndex {
     this.sortedNameKeys = undefined;
   }
 
-  private scoreTerms(terms: readonly WeightedTerm[], filter: (name: string) => boolean): Map<string, number> {
-    const scores = new Map<string, number>();
-    if (terms.length === 0 || this.entries.size === 0) return scores;
-    const lookups = this.expand(terms);
-    for (const doc of this.index.score(lookups, terms.map((t) => t.weight), filter)) {
-      scores.set(doc.id, doc.score * doc.coverage ** this.options.coverageExponent);
-    }
-    return scores;
+  private scoreTerms(terms: readonly WeightedTerm[], filter: (name: string) => boolean): { slots: readonly number[]; scores: Float64Array } {
+    if (terms.length === 0 || this.entries.size === 0) return { slots: [], scores: new Float64Array(0) };
+    const { slots, scores, coverage } = this.index.score(this.expand(terms), terms.map((t) => t.weight), filter);
+    const exponent = this.options.coverageExponent;
+    for (const slot of slots) scores[slot] = (scores[slot] ?? 0) * (coverage[slot] ?? 0) ** exponent;
+    return { slots, scores };
   }
 
   /** Each query term, plus index terms it is a prefix of, plus close spellings when it is unknown. */
@@ -223,12 +234,14 @@ export class ToolIndex {
     return lookups;
   }
 
-  private nameTiers(query: string, filter: (name: string) => boolean): Map<string, number> {
-    const tiers = new Map<string, number>();
+  /** Slot → name tier for tools whose name the whole query spells or begins. */
+  private nameTiers(query: string, filter: (name: string) => boolean): Map<number, number> {
+    const tiers = new Map<number, number>();
     const key = compact(query.slice(0, MAX_QUERY_CHARS));
     if (key.length < MIN_NAME_PREFIX) return tiers;
     for (const [k, name] of this.prefixMatches(key)) {
-      if (filter(name)) tiers.set(name, Math.max(tiers.get(name) ?? 0, k === key ? NAME_TIER_EXACT : NAME_TIER_PREFIX));
+      const slot = this.index.slotOfId(name);
+      if (slot !== undefined && filter(name)) tiers.set(slot, Math.max(tiers.get(slot) ?? 0, k === key ? NAME_TIER_EXACT : NAME_TIER_PREFIX));
     }
     return tiers;
   }

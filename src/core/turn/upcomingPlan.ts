@@ -1,0 +1,25 @@
+import { recordedSettings, settingsDelta } from '../stream/config';
+import type { StreamEvent } from '../stream/events';
+import { planTools, type ToolPlan, type ToolPlanInput } from './toolPlan';
+
+/**
+ * The sets the next request will use: the stream plus the settings difference the next turn
+ * start will record. What the Tools view and the status bar show, so they agree with the
+ * request before a first turn and right after a settings edit.
+ */
+export function upcomingPlan(input: ToolPlanInput & { readonly settingsTools: unknown }): ToolPlan {
+  const delta = settingsDelta(recordedSettings(input.events), input.settingsTools);
+  if (Object.keys(delta).length === 0) return planTools(input);
+  const pending: StreamEvent = { type: 'config_delta', source: 'settings', tools: delta, at: '' };
+  return planTools({ ...input, events: [...input.events, pending] });
+}
+
+/** Tools a search promoted in this stream that are still on in `plan`. */
+export function promotedTools(events: readonly StreamEvent[], plan: ToolPlan): ReadonlySet<string> {
+  const promoted = new Set<string>();
+  for (const e of events) {
+    if (e.type !== 'config_delta' || e.source !== 'promotion') continue;
+    for (const name of Object.keys(e.tools)) if (plan.resolved.get(name)?.availability === 'on') promoted.add(name);
+  }
+  return promoted;
+}

@@ -1,0 +1,279 @@
+import * as vscode from 'vscode';
+import { historyFromStream } from '../core/chatHistory';
+import { ModelError } from '../core/model';
+import type { StreamEvent } from '../core/stream/events';
+import type { Conversation } from '../core/stream/conversation';
+import type { ConversationStore } from '../core/stream/conversationStore';
+import type { ToolSource } from '../core/toolSource';
+import type { BuiltinTools, TurnObserver, TurnResult, TurnSettings } from '../core/turn/ports';
+import { ConversationSession } from '../core/turn/session';
+import { applyHostMessage, EMPTY_USAGE, type ApprovalAnswer, type ChatSnapshot, type HostToWebview, type ToolCompletion } from '../protocol';
+import type { ApiKeyStore } from './apiKey';
+import type { ChatController, ChatSendRequest } from './chatController';
+import { ConfiguredModelClient } from './configuredModelClient';
+import { readQuiverSetting } from './settings';
+import { WebviewApprover } from './webviewApprover';
+
+export interface ChatDeps {
+  readonly store: ConversationStore;
+  readonly source: ToolSource;
+  readonly builtins: BuiltinTools;
+  readonly keys: ApiKeyStore;
+  readonly memento: vscode.Memento;
+  readonly log: vscode.LogOutputChannel;
+  /** The user chose "Always allow": persist `run: "unattended"` for the tool. */
+  readonly alwaysAllow: (tool: string) => Promise<unknown>;
+  /** Lists tools for `/use` completion, fresh at each call. */
+  readonly toolCompletions: () => readonly ToolCompletion[];
+}
+
+const ACTIVE_KEY = 'quiver.activeConversation';
+
+export function readTurnSettings(): TurnSettings {
+  return {
+    tools: readQuiverSetting('tools').value,
+    model: readQuiverSetting('model').value,
+    maxTokens: readQuiverSetting('maxTokens').value,
+    maxCyclesPerTurn: readQuiverSetting('maxCyclesPerTurn').value,
+  };
+}
+
+/**
+ * The chat's state holder: the active conversation's stream is the truth, and `state` is the
+ * snapshot the webview shows, rebuilt from the stream at every durable event and advanced by
+ * live messages (text deltas, approvals) in between, through the protocol's own reducer.
+ */
+export class ChatSessionController implements ChatController, vscode.Disposable {
+  private readonly posted = new vscode.EventEmitter<HostToWebview>();
+  private readonly streamChanged = new vscode.EventEmitter<void>();
+  /** Fires when the active conversation or its stream changes (promotions, toggles, usage). */
+  readonly onDidChangeStream = this.streamChanged.event;
+  private readonly approver = new WebviewApprover((msg) => this.post(msg));
+  private conversation!: Conversation;
+  private session!: ConversationSession;
+  private state!: ChatSnapshot;
+  private running: AbortController | undefined;
+  private liveItem = 0;
+
+  private constructor(private readonly deps: ChatDeps) {}
+
+  static async create(deps: ChatDeps): Promise<ChatSessionController> {
+    const controller = new ChatSessionController(deps);
+    const remembered = deps.memento.get<string>(ACTIVE_KEY);
+    const opened = remembered ? await controller.tryOpen(remembered) : false;
+    if (!opened) await controller.activate(await deps.store.create(), []);
+    return controller;
+  }
+
+  events(): readonly StreamEvent[] {
+    return this.conversation.events();
+  }
+
+  snapshot(): ChatSnapshot {
+    return this.state;
+  }
+
+  onDidPost(listener: (msg: HostToWebview) => void): vscode.Disposable {
+    return this.posted.event(listener);
+  }
+
+  async sendMessage(request: ChatSendRequest): Promise<void> {
+    if (this.running) {
+      this.banner('warning', 'A reply is still being written; wait for it or press Stop.');
+      return;
+    }
+    const forced = request.forcedTool ?? undefined;
+    this.post({ type: 'turnStarted', user: { kind: 'user', id: `live-user-${++this.liveItem}`, text: request.text, forced: request.forcedTool } });
+    await this.runTurn((signal) => this.session.send(request.text, signal, forced));
+  }
+
+  async regenerate(): Promise<void> {
+    if (this.running) return;
+    this.post({ type: 'turnStarted', user: null });
+    await this.runTurn((signal) => this.session.restart(signal));
+  }
+
+  async showTools(): Promise<void> {
+    await vscode.commands.executeCommand('quiver.tools.focus');
+  }
+
+  async setOption(key: string, value: string): Promise<void> {
+    const result = await this.session.assign(`${key}=${value}`);
+    if (result.refused) this.banner('error', result.refused);
+    else if (result.changed.length === 0) this.banner('info', `${key} already is ${value}.`);
+    else this.banner('info', `For this conversation: ${key}=${value}.`);
+    this.refreshFromStream();
+  }
+
+  stop(): void {
+    this.running?.abort();
+  }
+
+  async newChat(): Promise<void> {
+    this.stop();
+    await this.activate(await this.deps.store.create(), []);
+  }
+
+  async openConversation(id: string): Promise<void> {
+    if (id === this.conversation.id) return;
+    this.stop();
+    if (!(await this.tryOpen(id))) this.banner('error', 'That conversation could not be opened; it may have been deleted.');
+  }
+
+  async renameConversation(id: string, title: string): Promise<void> {
+    const trimmed = title.trim();
+    if (trimmed === '') return this.banner('error', 'A conversation title cannot be empty.');
+    // The open conversation is renamed through its own handle, so its in-memory stream sees it.
+    if (id === this.conversation.id) await this.conversation.append({ type: 'renamed', title: trimmed, at: new Date().toISOString() });
+    else await this.deps.store.rename(id, trimmed);
+    await this.postConversations();
+  }
+
+  async deleteConversation(id: string): Promise<void> {
+    if (id === this.conversation.id) this.stop();
+    await this.deps.store.delete(id);
+    if (id === this.conversation.id) await this.activate(await this.deps.store.create(), []);
+    else await this.postConversations();
+  }
+
+  answerApproval(callId: string, answer: ApprovalAnswer): void {
+    this.approver.answer(callId, answer);
+  }
+
+  async setApiKey(): Promise<void> {
+    await vscode.commands.executeCommand('quiver.setApiKey');
+  }
+
+  /** The key, the model or the catalogue changed: re-send what the header and completion show. */
+  async refreshEnvironment(): Promise<void> {
+    const apiKeySet = (await this.deps.keys.get()) !== undefined;
+    this.state = { ...this.state, apiKeySet, model: readQuiverSetting('model').value, toolCompletions: this.deps.toolCompletions() };
+    this.post({ type: 'snapshot', state: this.state });
+  }
+
+  dispose(): void {
+    this.stop();
+    this.posted.dispose();
+    this.streamChanged.dispose();
+  }
+
+  private async runTurn(start: (signal: AbortSignal) => Promise<TurnResult>): Promise<void> {
+    const abort = new AbortController();
+    this.running = abort;
+    try {
+      const result = await start(abort.signal);
+      if (result.reason === 'refused' && result.message) this.banner('warning', result.message);
+    } catch (err) {
+      this.deps.log.error(`turn failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      this.banner('error', err instanceof ModelError ? err.message : `The turn stopped unexpectedly: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      this.running = undefined;
+      this.refreshFromStream();
+      await this.postConversations();
+    }
+  }
+
+  private observer(): TurnObserver {
+    let itemId = '';
+    return {
+      onRequest: ({ cycle }) => {
+        itemId = `live-${++this.liveItem}-${cycle}`;
+      },
+      onText: (text) => this.post({ type: 'textDelta', itemId, text }),
+      onToolCallStarted: (call) =>
+        this.post({ type: 'toolCallStarted', callId: call.id, name: call.name, input: call.input, card: call.name === 'search_tools' ? 'search' : 'tool' }),
+      onUsage: (usage) => {
+        const live = this.state.liveUsage ?? EMPTY_USAGE;
+        this.post({
+          type: 'usage',
+          usage: { input: live.input + usage.inputTokens, output: live.output + usage.outputTokens, cacheRead: live.cacheRead + usage.cacheReadTokens, cacheWrite: live.cacheWrite + usage.cacheWriteTokens },
+        });
+      },
+      onAlwaysAllowed: (name) => {
+        this.deps.alwaysAllow(name).then(undefined, (err: unknown) => this.banner('error', `Could not save "always allow" for ${name}: ${String(err)}`));
+      },
+      onEvent: (event) => {
+        if (event.type !== 'user_message' && event.type !== 'turn_start') this.refreshFromStream();
+        else this.streamChanged.fire();
+      },
+    };
+  }
+
+  private async tryOpen(id: string): Promise<boolean> {
+    try {
+      const { conversation, issues } = await this.deps.store.open(id);
+      await this.activate(conversation, issues.map((i) => i.message));
+      return true;
+    } catch (err) {
+      this.deps.log.warn(`could not open conversation ${id}: ${String(err)}`);
+      return false;
+    }
+  }
+
+  private async activate(conversation: Conversation, issues: readonly string[]): Promise<void> {
+    await this.dropIfEmpty();
+    this.conversation = conversation;
+    this.session = new ConversationSession({
+      log: conversation,
+      model: new ConfiguredModelClient(this.deps.keys),
+      source: this.deps.source,
+      builtins: this.deps.builtins,
+      approver: this.approver,
+      observer: this.observer(),
+      settings: readTurnSettings,
+    });
+    await this.deps.memento.update(ACTIVE_KEY, conversation.id);
+    const history = historyFromStream(conversation.events(), false);
+    this.state = {
+      conversation: { id: conversation.id, title: conversation.title() },
+      items: history.items,
+      model: readQuiverSetting('model').value,
+      busy: false,
+      liveUsage: null,
+      apiKeySet: (await this.deps.keys.get()) !== undefined,
+      conversations: [],
+      pendingApprovals: [],
+      toolCompletions: this.deps.toolCompletions(),
+    };
+    this.post({ type: 'snapshot', state: this.state });
+    await this.postConversations();
+    this.streamChanged.fire();
+    for (const issue of issues) this.banner('warning', `Part of this conversation could not be loaded: ${issue}`);
+  }
+
+  /** A chat that never got a message leaves no file behind when the user moves on. */
+  private async dropIfEmpty(): Promise<void> {
+    if (this.conversation && this.conversation.events().length === 0) await this.deps.store.delete(this.conversation.id);
+  }
+
+  private refreshFromStream(): void {
+    const busy = this.running !== undefined;
+    const history = historyFromStream(this.conversation.events(), busy);
+    this.state = {
+      ...this.state,
+      busy,
+      items: history.items,
+      liveUsage: busy ? (this.state.liveUsage ?? history.liveUsage) : null,
+      conversation: { id: this.conversation.id, title: this.conversation.title() },
+      pendingApprovals: busy ? this.state.pendingApprovals : [],
+    };
+    this.posted.fire({ type: 'snapshot', state: this.state });
+    this.streamChanged.fire();
+  }
+
+  private async postConversations(): Promise<void> {
+    const list = (await this.deps.store.list())
+      .filter((c) => c.id !== this.conversation.id || this.conversation.events().length > 0)
+      .map((c) => ({ id: c.id, title: c.id === this.conversation.id ? this.conversation.title() : c.title, updatedAt: c.updated.toISOString() }));
+    this.post({ type: 'conversations', list, current: { id: this.conversation.id, title: this.conversation.title() } });
+  }
+
+  private banner(severity: 'error' | 'warning' | 'info', message: string): void {
+    this.post({ type: 'banner', severity, message });
+  }
+
+  private post(msg: HostToWebview): void {
+    this.state = applyHostMessage(this.state, msg);
+    this.posted.fire(msg);
+  }
+}

@@ -1,0 +1,95 @@
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { ToolIndex } from '../core/search/toolIndex';
+import { ConversationStore } from '../core/stream/conversationStore';
+import { createSearchBuiltins } from '../core/turn/searchBuiltins';
+import { SETTINGS } from '../core/settingsRegistry';
+import { ApiKeyStore } from './apiKey';
+import { ChatSessionController } from './chatSessionController';
+import { ChatViewProvider } from './chatViewProvider';
+import { LiveToolsModel } from './liveToolsModel';
+import { createMcpHost, type McpHost } from './mcpHost';
+import { OverheadStatus } from './overheadStatus';
+import { searchToolsCommand } from './searchToolsCommand';
+import { writeToolRunPolicy } from './settings';
+import { registerToolCommands } from './toolCommands';
+import { ToolsTreeProvider, type ToolsTreeNode } from './toolsTree';
+
+let mcpHost: McpHost | undefined;
+
+/** The composition root: every piece is built here and handed what it needs; nothing is global. */
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const log = vscode.window.createOutputChannel('Quiver', { log: true });
+  const keys = new ApiKeyStore(context.secrets);
+  mcpHost = createMcpHost(context, log);
+  const manager = mcpHost.manager;
+  const builtins = createSearchBuiltins();
+  const chat = await ChatSessionController.create({
+    store: new ConversationStore(join(context.globalStorageUri.fsPath, 'conversations')),
+    source: manager,
+    builtins,
+    keys,
+    memento: context.workspaceState,
+    log,
+    alwaysAllow: (tool) => writeToolRunPolicy(tool, 'unattended'),
+    toolCompletions: () => {
+      const groups = tools.overview().groups;
+      return [...groups.on, ...groups.discoverable, ...groups.off].map((i) => ({ name: i.tool.name, detail: i.availability }));
+    },
+  });
+  const tools = new LiveToolsModel(manager, chat, builtins);
+  const tree = new ToolsTreeProvider(tools);
+  const status = new OverheadStatus(tools);
+  const chatView = new ChatViewProvider(context.extensionUri, chat, log);
+  const searchIndex = new ToolIndex();
+
+  const reportSettingsIssues = (): void => {
+    const issues = tools.settingsIssues();
+    for (const issue of issues) log.error(issue);
+    if (issues.length > 0) {
+      void vscode.window.showWarningMessage(`Quiver: ${issues[0]}${issues.length > 1 ? ` (and ${issues.length - 1} more in the Quiver log)` : ''}`, 'Open Settings').then((choice) => {
+        if (choice) void vscode.commands.executeCommand('workbench.action.openSettingsJson');
+      });
+    }
+  };
+
+  context.subscriptions.push(
+    log, tools, status, chat, chatView,
+    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chatView),
+    vscode.window.createTreeView<ToolsTreeNode>('quiver.tools', { treeDataProvider: tree, showCollapseAll: true }),
+    tools.onDidChange(() => {
+      tree.refresh();
+      status.update();
+    }),
+    keys.onDidChange(() => void chat.refreshEnvironment()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(SETTINGS.tools.key)) reportSettingsIssues();
+      if (e.affectsConfiguration(SETTINGS.model.key)) void chat.refreshEnvironment();
+    }),
+    ...registerToolCommands(tools),
+    vscode.commands.registerCommand('quiver.newChat', async () => {
+      await chat.newChat();
+      chatView.show();
+    }),
+    vscode.commands.registerCommand('quiver.setApiKey', () => keys.promptAndStore()),
+    vscode.commands.registerCommand('quiver.searchTools', () => searchToolsCommand(tools, searchIndex)),
+    vscode.commands.registerCommand('quiver.restartServer', async () => {
+      const picked = await vscode.window.showQuickPick(tools.servers().map((s) => ({ label: s.name, description: s.reason ? `${s.status}: ${s.reason}` : s.status })), { title: 'Restart MCP Server' });
+      if (picked) await manager.restart(picked.label);
+    }),
+    vscode.commands.registerCommand('quiver.server.restart', async (node?: ToolsTreeNode) => {
+      const name = node?.kind === 'server' ? node.server : node?.kind === 'serverStatus' ? node.server.name : undefined;
+      if (name) await manager.restart(name);
+    }),
+    vscode.commands.registerCommand('quiver.restartAllServers', () => manager.restartAll()),
+    vscode.commands.registerCommand('quiver.showLog', () => log.show()),
+    vscode.commands.registerCommand('quiver.openSettings', () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:quiver-dev.quiver')),
+  );
+  context.subscriptions.push({ dispose: manager.onDidChange(() => void chat.refreshEnvironment()) });
+  reportSettingsIssues();
+}
+
+export async function deactivate(): Promise<void> {
+  await mcpHost?.dispose();
+  mcpHost = undefined;
+}

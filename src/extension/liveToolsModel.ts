@@ -1,0 +1,100 @@
+import * as vscode from 'vscode';
+import { parseToolsConfig } from '../core/availability';
+import type { StreamEvent } from '../core/stream/events';
+import { estimateToolTokens } from '../core/tokens';
+import { buildToolOverview, type ToolOverview } from '../core/toolOverview';
+import type { BuiltinTools } from '../core/turn/ports';
+import { promotedTools, upcomingPlan } from '../core/turn/upcomingPlan';
+import { SETTINGS } from '../core/settingsRegistry';
+import type { McpManager } from '../mcp/mcpManager';
+import { readQuiverSetting } from './settings';
+import type { ServerView, ToolsModel } from './toolsModel';
+
+/** Claude models' context window; the status bar's share and warning are relative to it. */
+const CONTEXT_WINDOW_TOKENS = 200_000;
+
+export interface StreamView {
+  events(): readonly StreamEvent[];
+  readonly onDidChangeStream: vscode.Event<void>;
+}
+
+/**
+ * The ToolsModel over the live sources: settings, the active conversation's stream and the MCP
+ * catalogue. The overview is memoized only until the next change event of any of them.
+ */
+export class LiveToolsModel implements ToolsModel, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private memo: ToolOverview | undefined;
+  private readonly subscriptions: vscode.Disposable[];
+  private readonly unsubscribeMcp: () => void;
+
+  constructor(
+    private readonly mcp: McpManager,
+    private readonly chat: StreamView,
+    private readonly builtins: BuiltinTools,
+  ) {
+    const invalidate = (): void => {
+      this.memo = undefined;
+      this.changed.fire();
+    };
+    this.unsubscribeMcp = mcp.onDidChange(invalidate);
+    this.subscriptions = [
+      chat.onDidChangeStream(invalidate),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(SETTINGS.tools.key)) invalidate();
+      }),
+    ];
+  }
+
+  overview(): ToolOverview {
+    this.memo ??= this.compute();
+    return this.memo;
+  }
+
+  servers(): readonly ServerView[] {
+    return this.mcp.statuses().map((s) => ({ name: s.name, status: s.state, toolCount: s.toolCount, ...(s.reason ? { reason: s.reason } : {}) }));
+  }
+
+  lastInputTokens(): number | undefined {
+    const events = this.chat.events();
+    for (let i = events.length - 1; i >= 0; i--) {
+      const e = events[i];
+      if (e?.type === 'usage') return e.inputTokens + e.cacheReadTokens + e.cacheWriteTokens;
+    }
+    return undefined;
+  }
+
+  contextWindowTokens(): number {
+    return CONTEXT_WINDOW_TOKENS;
+  }
+
+  /** Problems in `quiver.tools` as written, for the log and a notification. */
+  settingsIssues(): string[] {
+    return parseToolsConfig(readQuiverSetting('tools').value).issues.map((i) => `${i.path}: ${i.message}`);
+  }
+
+  dispose(): void {
+    this.unsubscribeMcp();
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
+  }
+
+  private compute(): ToolOverview {
+    const events = this.chat.events();
+    const mcpTools = this.mcp.tools();
+    const plan = upcomingPlan({
+      events,
+      mcpTools,
+      builtins: this.builtins.definitions,
+      runningServers: this.mcp.runningServers(),
+      settingsTools: readQuiverSetting('tools').value,
+    });
+    return buildToolOverview({
+      catalogue: [...this.builtins.definitions, ...mcpTools],
+      plan,
+      promoted: promotedTools(events, plan),
+      estimateTokens: estimateToolTokens,
+    });
+  }
+}

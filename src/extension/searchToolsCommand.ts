@@ -1,0 +1,60 @@
+import * as vscode from 'vscode';
+import type { Availability } from '../core/availability';
+import { summarize } from '../core/search/summary';
+import type { ToolIndex } from '../core/search/toolIndex';
+import type { ToolOverviewItem } from '../core/toolOverview';
+import type { ToolsModel } from './toolsModel';
+
+interface ToolPick extends vscode.QuickPickItem {
+  readonly item: ToolOverviewItem;
+}
+
+const ICONS: Record<Availability, string> = { on: 'pass-filled', discoverable: 'search', off: 'circle-slash' };
+
+/**
+ * "Quiver: Search Tools…": ranks every listed tool with the same index search_tools uses, as
+ * the user types; picking one offers the tree's actions for it.
+ */
+export async function searchToolsCommand(model: ToolsModel, index: ToolIndex): Promise<void> {
+  const groups = model.overview().groups;
+  const items = new Map([...groups.on, ...groups.discoverable, ...groups.off].map((i) => [i.tool.name, i]));
+  index.sync([...items.values()].map((i) => i.tool));
+  const pick = vscode.window.createQuickPick<ToolPick>();
+  pick.title = 'Quiver: Search Tools';
+  pick.placeholder = 'Describe what the tool should do, or type part of its name';
+  pick.matchOnDescription = true;
+  pick.matchOnDetail = true;
+  const toPick = (item: ToolOverviewItem): ToolPick => ({
+    label: `$(${ICONS[item.availability]}) ${item.tool.name}`,
+    description: `${item.availability}${item.promoted ? ' · promoted' : ''} · ~${item.tokens} tok`,
+    detail: summarize(item.tool.description),
+    item,
+  });
+  pick.onDidChangeValue((query) => {
+    if (query.trim() === '') {
+      pick.items = [];
+      return;
+    }
+    const found = index.search(query, { limit: 30, filter: (name) => items.has(name) });
+    pick.items = found.results.flatMap((r) => {
+      const item = items.get(r.name);
+      return item ? [toPick(item)] : [];
+    });
+  });
+  const chosen = await new Promise<ToolPick | undefined>((resolve) => {
+    pick.onDidAccept(() => resolve(pick.selectedItems[0]));
+    pick.onDidHide(() => resolve(undefined));
+    pick.show();
+  });
+  pick.dispose();
+  if (!chosen) return;
+  const actions = [
+    { label: 'Make On', command: 'quiver.tool.makeOn' },
+    { label: 'Make Discoverable', command: 'quiver.tool.makeDiscoverable' },
+    { label: 'Make Off', command: 'quiver.tool.makeOff' },
+    { label: 'Describe', command: 'quiver.tool.describe' },
+    { label: 'Copy Name', command: 'quiver.tool.copyName' },
+  ].filter((a) => !a.label.endsWith(chosen.item.availability === 'on' ? 'On' : chosen.item.availability === 'off' ? 'Off' : 'Discoverable'));
+  const action = await vscode.window.showQuickPick(actions, { title: chosen.item.tool.name });
+  if (action) await vscode.commands.executeCommand(action.command, { kind: 'tool', item: chosen.item });
+}
