@@ -3,8 +3,6 @@ import type { StreamEvent } from './stream/events';
 import type { ToolResultContent } from './toolSource';
 
 export const SEARCH_TOOL_NAME = 'search_tools';
-export const DEFAULT_TITLE = 'New chat';
-const TITLE_CHARS = 60;
 
 export interface ChatHistory {
   readonly items: readonly HistoryItem[];
@@ -18,19 +16,6 @@ export interface ChatHistory {
  */
 export function itemIdForEvent(eventIndex: number, block?: number): string {
   return block === undefined ? `e${eventIndex}` : `e${eventIndex}.${block}`;
-}
-
-/** The latest `renamed` title, else the first user message cut to one short line. */
-export function conversationTitle(events: readonly StreamEvent[]): string {
-  let first: string | undefined;
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i] as StreamEvent;
-    if (e.type === 'renamed' && e.title.trim() !== '') return e.title.trim();
-    if (e.type === 'user_message') first = e.text;
-  }
-  const line = (first ?? '').replace(/\s+/g, ' ').trim();
-  if (line === '') return DEFAULT_TITLE;
-  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
 }
 
 function outputParts(content: readonly ToolResultContent[]): OutputPart[] {

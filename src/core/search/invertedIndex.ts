@@ -83,14 +83,18 @@ export class InvertedIndex {
     if (this.slotOf.has(id)) this.remove(id);
     const slot = this.docs.length;
     const counts = new Map<string, number>();
-    fields.forEach((terms, f) => {
-      const unit = FIELD_RADIX ** f;
+    let unit = 1;
+    for (const terms of fields) {
+      // Fields are packed in order, so while field f is counted every higher field is still
+      // zero and "below 255 in field f" is just `packed < 255 * unit`: saturate, never carry.
+      const full = (FIELD_RADIX - 1) * unit;
       for (const term of terms) {
-        const packed = counts.get(term) ?? 0;
-        // Saturate at 255 rather than carry into the next field.
-        if (Math.floor(packed / unit) % FIELD_RADIX < FIELD_RADIX - 1) counts.set(term, packed + unit);
+        const packed = counts.get(term);
+        if (packed === undefined) counts.set(term, unit);
+        else if (packed < full) counts.set(term, packed + unit);
       }
-    });
+      unit *= FIELD_RADIX;
+    }
     const postings: Posting[] = [];
     for (const [term, tf] of counts) {
       let p = this.postings.get(term);

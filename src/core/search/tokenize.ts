@@ -136,7 +136,7 @@ export function analyze(text: string, options: AnalyzeOptions = DEFAULT_ANALYZE)
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
     const c = i < text.length ? text.charCodeAt(i) : 32;
-    if (isWordChar(c)) {
+    if (c < 128 ? ASCII_WORD[c] === 1 : isWordChar(c)) {
       if (start < 0) start = i;
       continue;
     }
@@ -174,6 +174,7 @@ function termsOfRaw(raw: string, options: AnalyzeOptions): readonly string[] {
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const nonAsciiWordChar = new Map<number, boolean>();
+const ASCII_WORD = new Uint8Array(128).map((_, c) => (isWordChar(c) ? 1 : 0));
 
 // Same character class as WORD: ASCII by table, anything else by one cached regex test
 // (surrogate halves are tested as a pair by their high half).

@@ -58,18 +58,17 @@ export class Conversation {
 }
 
 const TITLE_CHARS = 60;
+export const DEFAULT_TITLE = 'New chat';
 
-/** The latest rename, else the first user message cut to one line, else a placeholder. */
+/** The latest non-blank rename, else the first user message flattened to one short line. */
 export function conversationTitle(events: readonly StreamEvent[]): string {
-  let title: string | undefined;
-  for (const e of events) {
-    if (e.type === 'renamed') title = e.title;
-    else if (e.type === 'user_message' && title === undefined) title = firstLine(e.text);
+  let first: string | undefined;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i] as StreamEvent;
+    if (e.type === 'renamed' && e.title.trim() !== '') return e.title.trim();
+    if (e.type === 'user_message') first = e.text;
   }
-  return title && title.length > 0 ? title : 'New chat';
-}
-
-function firstLine(text: string): string {
-  const line = text.trim().split('\n')[0]?.trim() ?? '';
+  const line = (first ?? '').replace(/\s+/g, ' ').trim();
+  if (line === '') return DEFAULT_TITLE;
   return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
 }

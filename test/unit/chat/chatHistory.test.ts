@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { conversationTitle, historyFromStream, itemIdForEvent } from '../../../src/core/chatHistory';
+import { historyFromStream, itemIdForEvent } from '../../../src/core/chatHistory';
+import { conversationTitle } from '../../../src/core/stream/conversation';
 import type { StreamEvent } from '../../../src/core/stream/events';
 import type { HistoryItem } from '../../../src/protocol';
 

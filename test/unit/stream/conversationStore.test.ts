@@ -24,7 +24,7 @@ describe('ConversationStore', () => {
     const { conversation, issues } = await store.open(c.id);
     assert.deepEqual(conversation.events(), events);
     assert.deepEqual(issues, []);
-    assert.equal(conversation.title(), 'Fix the build');
+    assert.equal(conversation.title(), 'Fix the build please');
   });
 
   it('appends without rewriting: earlier bytes stay as they were', async () => {
