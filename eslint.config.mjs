@@ -49,4 +49,9 @@ export default tseslint.config(
       globals: Object.fromEntries(NODE_GLOBALS.map((g) => [g, 'readonly'])),
     },
   },
+  {
+    // UI tests pass functions to page.evaluate(), which run in the workbench or a webview.
+    files: ['test/e2e/ui/**'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly' } },
+  },
 );

@@ -5,11 +5,12 @@
 //   npm start                 the packaged extension, as a user would run it
 //   npm start -- --dev        load this folder as a development extension instead (no packaging)
 //   npm start -- --fresh      forget the editor profile kept in .cache/start-profile
+//   npm start -- --no-build   use dist/ as it is (e.g. kept fresh by `node esbuild.mjs --watch`)
 //   QUIVER_PORT=8080 npm start
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, ensureEditor, node24Env, sandboxEnv, startEditor } from './e2e/editor.mjs';
+import { ROOT, editorEnv, ensureEditor, sandboxEnv, startEditor } from './e2e/editor.mjs';
 
 const dev = process.argv.includes('--dev');
 const PROFILE = join(ROOT, '.cache', 'start-profile'); // kept between runs: settings, npx cache
@@ -29,13 +30,13 @@ try {
   if (process.argv.includes('--fresh')) rmSync(PROFILE, { recursive: true, force: true });
   mkdirSync(PROFILE, { recursive: true });
   rmSync(join(PROFILE, 'tmp'), { recursive: true, force: true });
-  step('build Quiver (esbuild)', 'node', ['esbuild.mjs']);
+  if (!process.argv.includes('--no-build')) step('build Quiver (esbuild)', 'node', ['esbuild.mjs']);
   const editor = ensureEditor();
   const extensionsDir = join(PROFILE, 'extensions');
   if (!dev) {
     step('package Quiver (vsce)', 'node', [join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--out', VSIX]);
     step('install Quiver into code-server', editor.node, [editor.entry, '--install-extension', VSIX, '--force',
-      '--extensions-dir', extensionsDir, '--user-data-dir', join(PROFILE, 'user-data')], sandboxEnv(PROFILE, node24Env()));
+      '--extensions-dir', extensionsDir, '--user-data-dir', join(PROFILE, 'user-data')], sandboxEnv(PROFILE, editorEnv()));
   }
   const port = process.env.QUIVER_PORT ? Number(process.env.QUIVER_PORT) : undefined;
   const server = await startEditor({ dir: PROFILE, extensionsDir, smokeTestDriver: dev, handleSignals: false, port });

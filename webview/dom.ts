@@ -43,7 +43,8 @@ export function button(opts: ButtonOptions): HTMLButtonElement {
   const iconOnly = opts.label === undefined;
   const b = h(
     'button',
-    { class: `${iconOnly ? 'icon-button' : 'text-button'}${opts.class ? ` ${opts.class}` : ''}`, title: opts.title, attrs: { type: 'button', 'aria-label': opts.title } },
+    // Only an icon-only button takes its accessible name from the title; a labelled one keeps its visible words as its name.
+    { class: `${iconOnly ? 'icon-button' : 'text-button'}${opts.class ? ` ${opts.class}` : ''}`, title: opts.title, attrs: iconOnly ? { type: 'button', 'aria-label': opts.title } : { type: 'button' } },
     opts.icon ? icon(opts.icon) : null,
     opts.label ? h('span', {}, opts.label) : null,
   );

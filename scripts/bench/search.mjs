@@ -177,7 +177,7 @@ function ablationTable(ToolIndex, DEFAULT_RANKING, sets) {
     ['synonym weight 1.0', { ...d, synonymWeight: 1 }],
     ['synonym weight 0.25', { ...d, synonymWeight: 0.25 }],
     ['− prefix matching', { ...d, prefixMinLength: 0 }],
-    ['prefix from 3 letters', { ...d, prefixMinLength: 3 }],
+    ['prefix from 4 letters', { ...d, prefixMinLength: 4 }],
     ['− fuzzy (unknown terms)', { ...d, fuzzy: 0 }],
     ['− name tiers', { ...d, nameTiers: false }],
     ['all field boosts 1', { ...d, boosts: { name: 1, server: 1, params: 1, summary: 1, description: 1, paramDocs: 1 } }],

@@ -9,7 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, closeSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -92,6 +92,18 @@ export function workbenchUrl(port, folder, payload) {
   return url;
 }
 
+/**
+ * The editor's base environment: Node 24 first on PATH, without the npm_* variables of an
+ * `npm start` / `npm test` run (an `npx` in an MCP server's command would otherwise inherit
+ * this repository as its project), but with the user's own npm config file, because HOME moves.
+ */
+export function editorEnv() {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'INIT_CWD'));
+  const userconfig = process.env.npm_config_userconfig ?? join(homedir(), '.npmrc');
+  if (existsSync(userconfig)) env.npm_config_userconfig = userconfig;
+  return { ...env, PATH: `${dirname(NODE_BIN)}${delimiter}${env.PATH ?? ''}` };
+}
+
 /** Environment that keeps a process's state under `dir` (HOME, XDG_*, TMPDIR). */
 export function sandboxEnv(dir, base = process.env) {
   const d = (name) => { const p = join(dir, name); mkdirSync(p, { recursive: true, mode: 0o700 }); return p; };
@@ -143,7 +155,7 @@ export async function startEditor({ dir, smokeTestDriver = true, extensionsDir, 
   const editor = ensureEditor();
   const sessionDir = dir ?? mkdtempSync(join(tmpdir(), 'quiver-editor-'));
   const ownsDir = dir === undefined && !keepDir;
-  const env = sandboxEnv(sessionDir, node24Env());
+  const env = sandboxEnv(sessionDir, editorEnv());
   const userDataDir = join(sessionDir, 'user-data');
   const extDir = extensionsDir ?? join(sessionDir, 'extensions');
   mkdirSync(join(userDataDir, 'User'), { recursive: true });

@@ -6,6 +6,7 @@
 // `npm test` calls runE2e() (after tsc and esbuild); `npm test -- e2e` runs only this tier;
 // `node scripts/e2e/run.mjs` compiles, bundles and runs it alone.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { launchBrowser } from './browser.mjs';
@@ -13,6 +14,8 @@ import { ROOT, ensureEditor, startEditor } from './editor.mjs';
 import { collectUiTests, runUiTests } from './ui-harness.mjs';
 
 const SUITE = join(ROOT, 'out', 'test', 'e2e', 'suite', 'index.js');
+const SCRIPTED_API = join(ROOT, 'out', 'test', 'fixtures', 'scriptedMessagesApi.js');
+const require = createRequire(import.meta.url);
 const FIXTURE = join(ROOT, 'test', 'e2e', 'workspace');
 const ARTIFACTS = join(ROOT, '.test-artifacts');
 const SCREENSHOTS = join(ARTIFACTS, 'screenshots');
@@ -22,11 +25,11 @@ const log = (msg) => console.log(`[e2e] ${msg}`);
 const secs = (t0) => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 
 /** A fresh copy of the fixture workspace with @REPO@ replaced by this repository's path. */
-function workspaceCopy(sessionDir, name) {
+function workspaceCopy(sessionDir, name, apiUrl) {
   const ws = join(sessionDir, name);
   cpSync(FIXTURE, ws, { recursive: true });
   const settings = join(ws, '.vscode', 'settings.json');
-  writeFileSync(settings, readFileSync(settings, 'utf8').replaceAll('@REPO@', ROOT));
+  writeFileSync(settings, readFileSync(settings, 'utf8').replaceAll('@REPO@', ROOT).replaceAll('@API_URL@', apiUrl));
   return ws;
 }
 
@@ -57,27 +60,54 @@ async function runHostSuite(browser, editor, ws) {
   }
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   cpSync(reportFile, join(ARTIFACTS, 'e2e-host-report.json'));
+  const printed = new Set();
   for (const t of report.tests ?? []) {
     if (t.state === 'passed') console.log(`  ✔ ${t.title} (${t.ms} ms)`);
     else if (t.state === 'pending') console.log(`  - ${t.title} (pending)`);
+    else {
+      const f = report.failures.find((x) => x.title === t.title && !printed.has(x));
+      printed.add(f);
+      console.log(`  ✖ ${t.title} (${t.ms} ms)\n      ${(f?.error ?? '').split('\n').slice(0, 8).join('\n      ')}`);
+    }
   }
-  for (const f of report.failures) console.log(`  ✖ ${f.title}\n      ${f.error.split('\n').slice(0, 8).join('\n      ')}`);
+  for (const f of report.failures.filter((x) => !printed.has(x))) console.log(`  ✖ ${f.title}\n      ${f.error.split('\n').slice(0, 8).join('\n      ')}`);
   if (report.failed === 0 && code !== 0) report.failures.push({ title: 'extension-host suite', error: `exit code ${code}` });
   return report;
 }
 
-/** (b) Runs the workbench UI tests on one page with Quiver loaded in `ws`. */
-async function runUi(browser, editor, ws) {
+/**
+ * (b) Runs the workbench UI tests. Each test file gets its own copy of the workspace and its own
+ * workbench page (so its own extension host), so no file depends on what another left behind.
+ * ctx = { page, workspace, settingsFile, scripted, scriptedModule }: `scripted` is the scripted
+ * Messages API that the workspace's quiver.anthropic.baseUrl points at.
+ */
+async function runUi(browser, editor, scripted, scriptedModule) {
   const tests = await collectUiTests(join(ROOT, 'test', 'e2e', 'ui'));
-  const page = await browser.newPage();
-  page.setDefaultTimeout(20_000);
-  await page.goto(editor.url(ws, [['extensionDevelopmentPath', editor.remote(ROOT)]]));
-  await page.locator('.monaco-workbench').waitFor();
+  const lines = [];
+  const open = async (file) => {
+    const ws = workspaceCopy(editor.dir, `ws-ui-${file}`, scripted.url);
+    const page = await browser.newPage();
+    page.on('console', (m) => lines.push(`[${file}] [${m.type()}] ${m.text()}`));
+    page.setDefaultTimeout(20_000);
+    await page.goto(editor.url(ws, [['extensionDevelopmentPath', editor.remote(ROOT)]]));
+    await page.locator('.monaco-workbench').waitFor();
+    return { ctx: { page, workspace: ws, settingsFile: join(ws, '.vscode', 'settings.json'), scripted, scriptedModule }, close: () => page.close() };
+  };
   try {
-    return await runUiTests(tests, { page, workspace: ws, settingsFile: join(ws, '.vscode', 'settings.json') }, { screenshots: SCREENSHOTS, root: ROOT });
+    return await runUiTests(tests, open, { screenshots: SCREENSHOTS, root: ROOT });
   } finally {
-    await page.close();
+    writeFileSync(join(ARTIFACTS, 'e2e-ui-console.log'), lines.join('\n') + '\n');
   }
+}
+
+/** Keeps the editor's logs (extension host, server) in .test-artifacts/e2e-logs/. */
+function saveLogs(editor) {
+  const to = join(ARTIFACTS, 'e2e-logs');
+  rmSync(to, { recursive: true, force: true });
+  try {
+    cpSync(join(editor.dir, 'user-data', 'logs'), to, { recursive: true });
+    cpSync(editor.logFile, join(to, 'code-server.log'));
+  } catch { /* nothing logged yet */ }
 }
 
 export async function runE2e() {
@@ -90,7 +120,7 @@ export async function runE2e() {
     total.failed += r.failed;
   };
   console.log('\n▶ e2e tests (code-server + Chromium)');
-  for (const [what, file] of [['the e2e suite (tsc)', SUITE], ['the extension bundle (esbuild)', join(ROOT, 'dist', 'extension.js')]]) {
+  for (const [what, file] of [['the e2e suite (tsc)', SUITE], ['the scripted Messages API (tsc)', SCRIPTED_API], ['the extension bundle (esbuild)', join(ROOT, 'dist', 'extension.js')]]) {
     if (!existsSync(file)) {
       console.error(`✖ e2e: ${relative(ROOT, file)} is missing; build ${what} first (npm test does both).`);
       return { passed: 0, failed: 1 };
@@ -99,18 +129,20 @@ export async function runE2e() {
   ensureEditor();
   mkdirSync(ARTIFACTS, { recursive: true });
   rmSync(SCREENSHOTS, { recursive: true, force: true });
+  const scriptedModule = require(SCRIPTED_API);
+  const scripted = await scriptedModule.ScriptedMessagesApi.start();
   const editor = await startEditor();
-  log(`code-server on 127.0.0.1:${editor.port} (started ${secs(t0)})`);
+  log(`code-server on 127.0.0.1:${editor.port} (started ${secs(t0)}); scripted Messages API on ${scripted.url}`);
   try {
     const browser = await launchBrowser(editor.dir);
     try {
       let t = Date.now();
       log('extension-host suite');
-      tally('host', await runHostSuite(browser, editor, workspaceCopy(editor.dir, 'ws-host')));
+      tally('host', await runHostSuite(browser, editor, workspaceCopy(editor.dir, 'ws-host', scripted.url)));
       log(`extension-host suite done in ${secs(t)}`);
       t = Date.now();
       log('UI tests');
-      tally('ui', await runUi(browser, editor, workspaceCopy(editor.dir, 'ws-ui')));
+      tally('ui', await runUi(browser, editor, scripted, scriptedModule));
       log(`UI tests done in ${secs(t)}; screenshots in ${relative(ROOT, SCREENSHOTS)}/`);
     } finally {
       await browser.close();
@@ -119,13 +151,16 @@ export async function runE2e() {
     tally('harness', { passed: 0, failed: 1, pending: 0, failures: [{ title: 'e2e harness', error: String(err) }] });
     console.error(`✖ e2e harness: ${err instanceof Error ? err.stack : String(err)}`);
   } finally {
+    saveLogs(editor);
     const left = await editor.stop();
+    await scripted.close();
     const ok = left.length === 0;
     tally('cleanup', { passed: ok ? 1 : 0, failed: ok ? 0 : 1, pending: 0, failures: [] });
     console.log(ok ? '  ✔ no code-server, extension host or MCP server process left behind'
       : `  ✖ ${left.length} process(es) outlived the editor's process group and were killed:\n${left.map((p) => `      ${p.pid} ${p.cmd}`).join('\n')}`);
   }
   console.log(`\ne2e (${secs(t0)}):`);
+  log(`logs: ${relative(ROOT, ARTIFACTS)}/e2e-logs/ (extension host: exthost*/remoteexthost.log), page consoles: ${relative(ROOT, ARTIFACTS)}/e2e-*-console.log`);
   for (const [tier, c] of Object.entries(counts)) console.log(`  ${tier.padEnd(10)} ${c.passed} passed, ${c.failed} failed${c.pending ? `, ${c.pending} pending` : ''}`);
   return total;
 }

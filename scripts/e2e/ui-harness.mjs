@@ -24,18 +24,48 @@ export async function collectUiTests(dir) {
   return tests;
 }
 
-/** Runs `tests` in order with `ctx` ({ page, … }); returns { passed, failed, pending, failures }. */
-export async function runUiTests(tests, ctx, { screenshots, timeoutMs = 60_000, root = process.cwd() }) {
+/**
+ * Runs `tests` in order; `open(file)` resolves to { ctx: { page, … }, close() } and is called once
+ * per test file, before its first test. Returns { passed, failed, pending, failures }.
+ */
+export async function runUiTests(tests, open, { screenshots, timeoutMs = 60_000, root = process.cwd() }) {
   mkdirSync(screenshots, { recursive: true });
   const result = { passed: 0, failed: 0, pending: 0, failures: [] };
   let n = 0;
-  for (const t of tests) {
-    n++;
+  let current;
+  try {
+    for (const t of tests) {
+      n++;
+      if (!t.skip && current?.file !== t.file) {
+        await current?.close();
+        current = undefined;
+        try {
+          current = { file: t.file, ...(await open(t.file)) };
+        } catch (err) {
+          current = { file: t.file, ctx: undefined, close: async () => {}, error: String(err) };
+          console.log(`  ✖ ${t.file}: opening the workbench failed — ${String(err)}`);
+        }
+      }
+      await runOne(t, n);
+    }
+  } finally {
+    await current?.close();
+  }
+  return result;
+
+  async function runOne(t, n) {
+    const ctx = current?.ctx;
     const title = `${t.file}: ${t.name}`;
     if (t.skip) {
       result.pending++;
       console.log(`  - ${title} (pending)`);
-      continue;
+      return;
+    }
+    if (!ctx) {
+      result.failed++;
+      result.failures.push({ title, error: `not run: ${current?.error ?? 'no workbench'}` });
+      console.log(`  ✖ ${title} (not run: the workbench did not open)`);
+      return;
     }
     const t0 = Date.now();
     let error;
@@ -43,6 +73,8 @@ export async function runUiTests(tests, ctx, { screenshots, timeoutMs = 60_000, 
       await withTimeout(t.fn(ctx), timeoutMs, title);
     } catch (err) {
       error = err instanceof Error ? err : new Error(String(err));
+      // eslint-disable-next-line no-control-regex -- Playwright colours its call log
+      error.message = error.message.replace(/\x1b\[[0-9;]*m/g, '');
     }
     const shot = join(screenshots, `${String(n).padStart(2, '0')}-${t.file}-${slug(t.name)}.png`);
     await ctx.page.screenshot({ path: shot }).catch(() => undefined);
@@ -56,5 +88,4 @@ export async function runUiTests(tests, ctx, { screenshots, timeoutMs = 60_000, 
       console.log(`  ✔ ${title} (${ms} ms) — ${relative(root, shot)}`);
     }
   }
-  return result;
 }

@@ -10,7 +10,7 @@ export const SETTINGS = {
   mcpServers: { key: 'quiver.mcpServers', schema: z.unknown(), fallback: {} as unknown },
   mcpStartupTimeoutMs: { key: 'quiver.mcp.startupTimeoutMs', schema: z.number().int().min(1000), fallback: 60_000 },
   mcpMaxResultChars: { key: 'quiver.mcp.maxResultChars', schema: z.number().int().min(1000), fallback: 100_000 },
-  model: { key: 'quiver.model', schema: z.string().min(1), fallback: 'claude-sonnet-4-5' },
+  model: { key: 'quiver.model', schema: z.string().min(1), fallback: 'claude-sonnet-5-5' },
   anthropicBaseUrl: { key: 'quiver.anthropic.baseUrl', schema: z.union([z.literal(''), z.url()]), fallback: '' },
   maxCyclesPerTurn: { key: 'quiver.maxCyclesPerTurn', schema: z.number().int().min(1), fallback: 25 },
   maxTokens: { key: 'quiver.maxTokens', schema: z.number().int().min(1), fallback: 8192 },

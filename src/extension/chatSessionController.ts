@@ -23,8 +23,6 @@ export interface ChatDeps {
   readonly log: vscode.LogOutputChannel;
   /** The user chose "Always allow": persist `run: "unattended"` for the tool. */
   readonly alwaysAllow: (tool: string) => Promise<unknown>;
-  /** Lists tools for `/use` completion, fresh at each call. */
-  readonly toolCompletions: () => readonly ToolCompletion[];
 }
 
 const ACTIVE_KEY = 'quiver.activeConversation';
@@ -144,10 +142,10 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
     await vscode.commands.executeCommand('quiver.setApiKey');
   }
 
-  /** The key, the model or the catalogue changed: re-send what the header and completion show. */
-  async refreshEnvironment(): Promise<void> {
+  /** The key, the model or the tools changed: re-send what the header and `/use` completion show. */
+  async refreshEnvironment(toolCompletions: readonly ToolCompletion[] = this.state.toolCompletions): Promise<void> {
     const apiKeySet = (await this.deps.keys.get()) !== undefined;
-    this.state = { ...this.state, apiKeySet, model: readQuiverSetting('model').value, toolCompletions: this.deps.toolCompletions() };
+    this.state = { ...this.state, apiKeySet, model: readQuiverSetting('model').value, toolCompletions };
     this.post({ type: 'snapshot', state: this.state });
   }
 
@@ -233,7 +231,8 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
       apiKeySet: (await this.deps.keys.get()) !== undefined,
       conversations: [],
       pendingApprovals: [],
-      toolCompletions: this.deps.toolCompletions(),
+      // Completions come from the tools model, which listens to this controller's stream.
+      toolCompletions: this.state?.toolCompletions ?? [],
     };
     this.post({ type: 'snapshot', state: this.state });
     await this.postConversations();

@@ -4,6 +4,7 @@ import { ToolIndex } from '../core/search/toolIndex';
 import { ConversationStore } from '../core/stream/conversationStore';
 import { createSearchBuiltins } from '../core/turn/searchBuiltins';
 import { SETTINGS } from '../core/settingsRegistry';
+import type { ToolCompletion } from '../protocol';
 import { ApiKeyStore } from './apiKey';
 import { ChatSessionController } from './chatSessionController';
 import { ChatViewProvider } from './chatViewProvider';
@@ -32,10 +33,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     memento: context.workspaceState,
     log,
     alwaysAllow: (tool) => writeToolRunPolicy(tool, 'unattended'),
-    toolCompletions: () => {
-      const groups = tools.overview().groups;
-      return [...groups.on, ...groups.discoverable, ...groups.off].map((i) => ({ name: i.tool.name, detail: i.availability }));
-    },
   });
   const tools = new LiveToolsModel(manager, chat, builtins);
   const tree = new ToolsTreeProvider(tools);
@@ -60,6 +57,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     tools.onDidChange(() => {
       tree.refresh();
       status.update();
+      void chat.refreshEnvironment(completionsOf(tools));
     }),
     keys.onDidChange(() => void chat.refreshEnvironment()),
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -85,8 +83,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('quiver.showLog', () => log.show()),
     vscode.commands.registerCommand('quiver.openSettings', () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:quiver-dev.quiver')),
   );
-  context.subscriptions.push({ dispose: manager.onDidChange(() => void chat.refreshEnvironment()) });
   reportSettingsIssues();
+  await chat.refreshEnvironment(completionsOf(tools));
+}
+
+function completionsOf(model: LiveToolsModel): ToolCompletion[] {
+  const groups = model.overview().groups;
+  return [...groups.on, ...groups.discoverable, ...groups.off].map((i) => ({ name: i.tool.name, detail: i.availability }));
 }
 
 export async function deactivate(): Promise<void> {

@@ -187,6 +187,7 @@ export class McpManager implements ToolSource {
       clientInfo: this.options.clientInfo,
       logger: this.options.logger,
       listChangedDebounceMs: this.options.listChangedDebounceMs,
+      startupTimeoutMs: this.options.startupTimeoutMs,
       maxToolPages: this.options.maxToolPages,
       maxDescriptionChars: this.options.maxDescriptionChars,
       onToolsChanged: () => this.refresh(entry, generation),

@@ -16,6 +16,8 @@ export interface ConnectionOptions {
   readonly clientInfo: { readonly name: string; readonly version: string };
   readonly logger: McpLogger;
   readonly listChangedDebounceMs: number;
+  /** Per-request limit of the handshake and `tools/list`; the SDK's own 60 s would cut a slow first start short. */
+  readonly startupTimeoutMs: number;
   readonly maxToolPages: number;
   readonly maxDescriptionChars: number;
   /** The server announced `notifications/tools/list_changed` (already debounced). */
@@ -72,7 +74,7 @@ export class ServerConnection {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, toolsPage);
+      const page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, toolsPage, { timeout: this.options.startupTimeoutMs });
       raw.push(...page.tools);
       pages++;
       cursor = page.nextCursor;
@@ -138,7 +140,7 @@ export class ServerConnection {
     client.onerror = (error) => this.options.logger.warn(`[${this.config.name}] protocol error (ignored, the connection stays up): ${cleanMessage(error.message).slice(0, 300)}`);
     this.client = client;
     this.transport = transport;
-    await client.connect(transport);
+    await client.connect(transport, { timeout: this.options.startupTimeoutMs });
     this.knownPid = this.pid;
     client.onclose = () => {
       if (this.closing === undefined && this.client === client) this.options.onClosed();

@@ -4,11 +4,11 @@ import { formatInput, renderOutput, textBlock } from './output';
 
 type ToolCallItem = Extract<HistoryItem, { kind: 'tool_call' }>;
 
-const STATUS: Record<ToolOutcome['status'], { readonly icon: string; readonly label: string }> = {
-  running: { icon: 'loading codicon-modifier-spin', label: 'Running' },
-  done: { icon: 'check', label: 'Done' },
-  error: { icon: 'error', label: 'Failed' },
-  cancelled: { icon: 'circle-slash', label: 'Cancelled' },
+const STATUS: Record<ToolOutcome['status'], { readonly icon: string; readonly label: string; readonly verb: string }> = {
+  running: { icon: 'loading codicon-modifier-spin', label: 'Running', verb: 'Running ' },
+  done: { icon: 'check', label: 'Done', verb: 'Ran ' },
+  error: { icon: 'error', label: 'Failed', verb: 'Ran ' },
+  cancelled: { icon: 'circle-slash', label: 'Cancelled', verb: 'Did not run ' },
 };
 
 export function statusIcon(status: ToolOutcome['status']): HTMLSpanElement {
@@ -28,7 +28,7 @@ export function renderToolCard(item: ToolCallItem, open: boolean | null): HTMLEl
     { title: `${item.name}: ${STATUS[status].label}` },
     icon('chevron-right', 'chevron'),
     statusIcon(status),
-    h('span', { class: 'card-title' }, h('span', { class: 'muted' }, 'Ran '), h('code', { class: 'tool-name' }, item.name)),
+    h('span', { class: 'card-title' }, h('span', { class: 'muted' }, STATUS[status].verb), h('code', { class: 'tool-name' }, item.name)),
     status === 'running' || status === 'done' ? null : h('span', { class: `card-state state-${status}` }, STATUS[status].label),
   );
   const body = h('div', { class: 'card-body' }, h('div', { class: 'section-label' }, 'Input'), textBlock(formatInput(item.input), 'tool-text tool-input'));

@@ -5,24 +5,35 @@
  */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prevPrev: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // Three reused rows: this runs against thousands of candidate terms per unknown query word.
+  const width = b.length + 1;
+  if (rows.length < width * 3) rows = new Int32Array(width * 6);
+  let prevPrev = 0;
+  let prev = width;
+  let row = width * 2;
+  for (let j = 0; j < width; j++) rows[prev + j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    rows[row] = i;
     let best = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (prevPrev[j - 2] ?? 0) + 1);
-      row.push(d);
-      best = Math.min(best, d);
+      const cb = b.charCodeAt(j - 1);
+      const cost = ca === cb ? 0 : 1;
+      let d = Math.min((rows[prev + j] ?? 0) + 1, (rows[row + j - 1] ?? 0) + 1, (rows[prev + j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) d = Math.min(d, (rows[prevPrev + j - 2] ?? 0) + 1);
+      rows[row + j] = d;
+      if (d < best) best = d;
     }
     if (best > max) return max + 1;
+    const t = prevPrev;
     prevPrev = prev;
     prev = row;
+    row = t;
   }
-  return Math.min(prev[b.length] ?? max + 1, max + 1);
+  return Math.min(rows[prev + b.length] ?? max + 1, max + 1);
 }
+
+let rows = new Int32Array(64 * 3);
 
 /** The candidates closest to `word` within `max` edits, closest first, then alphabetically. */
 export function closest(word: string, candidates: Iterable<string>, max: number, limit: number): string[] {

@@ -27,9 +27,11 @@ function typeOf(schema: JsonSchema): string | undefined {
   return undefined;
 }
 
-function enumOf(schema: JsonSchema): string[] {
+const NO_VALUES: readonly string[] = [];
+
+function enumOf(schema: JsonSchema): readonly string[] {
   const values = schema['enum'];
-  if (!Array.isArray(values)) return [];
+  if (!Array.isArray(values)) return NO_VALUES;
   return values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
 }
 
@@ -53,22 +55,28 @@ export function parametersOf(schema: unknown): ParameterInfo[] {
 function visit(node: JsonSchema, prefix: string, out: ParameterInfo[]): [JsonSchema, string][] {
   const next: [JsonSchema, string][] = [];
   const properties = node['properties'];
-  const required = new Set(Array.isArray(node['required']) ? node['required'].filter((r) => typeof r === 'string') : []);
+  const requiredList = node['required'];
+  const required = Array.isArray(requiredList) ? requiredList : [];
   if (isObject(properties)) {
-    for (const [name, child] of Object.entries(properties)) {
+    // for…in rather than Object.entries: index builds walk ~100,000 properties per 10,000 tools.
+    for (const name in properties) {
+      if (!Object.hasOwn(properties, name)) continue;
       if (out.length >= MAX_PARAMETERS) break;
+      const child = properties[name];
       const path = prefix === '' ? name : `${prefix}.${name}`;
       const sub = isObject(child) ? child : {};
       const description = typeof sub['description'] === 'string' ? sub['description'] : undefined;
-      out.push({ path, name, type: typeOf(sub), required: required.has(name), description, enumValues: enumOf(sub) });
+      out.push({ path, name, type: typeOf(sub), required: required.includes(name), description, enumValues: enumOf(sub) });
       next.push([sub, path]);
     }
   }
   const items = node['items'];
   if (isObject(items)) next.push([items, `${prefix}[]`]);
-  for (const key of ['anyOf', 'oneOf', 'allOf']) {
+  for (const key of COMBINATORS) {
     const options = node[key];
     if (Array.isArray(options)) for (const option of options) if (isObject(option)) next.push([option, prefix]);
   }
   return next;
 }
+
+const COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;

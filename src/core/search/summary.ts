@@ -10,7 +10,10 @@ const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|approx|incl|no|eg|ie)|\.\.)$/i;
  * emphasis and whitespace runs flattened, cut at a word boundary to `maxChars`.
  */
 export function summarize(description: string, maxChars = SUMMARY_MAX_CHARS): string {
-  const firstBlock = description.trim().split(/\n\s*\n/)[0] ?? '';
+  // Only the start can end up in the summary; descriptions run to tens of kilobytes, and
+  // whitespace and markup shrink by well under this factor.
+  const head = description.length > maxChars * 8 + 64 ? description.slice(0, maxChars * 8 + 64) : description;
+  const firstBlock = head.trim().split(/\n\s*\n/, 1)[0] ?? '';
   const flat = firstBlock.replace(/[`*_#>]+/g, '').replace(/\s+/g, ' ').trim();
   return truncate(firstSentence(flat), maxChars);
 }

@@ -1,3 +1,5 @@
+import { hashStep, HASH_SEED, WordTable } from './wordTable';
+
 /**
  * Turns tool names, descriptions and queries into index terms. The same pipeline runs on
  * both sides, so a query word and a document word meet only when they normalize alike.
@@ -129,38 +131,57 @@ function computeTerm(word: string, options: AnalyzeOptions): string | undefined 
 
 /** Text → index terms, in order, duplicates kept (term frequency matters to BM25). */
 export function analyze(text: string, options: AnalyzeOptions = DEFAULT_ANALYZE): string[] {
-  const out: string[] = [];
-  const cache = rawCacheFor(options);
-  // A hand-rolled scan plus a cache keyed by the raw word: index builds see each distinct
-  // spelling once, and the regex split only runs on the first sighting.
+  return analyzeInto(text, options, []);
+}
+
+/** `analyze`, appending to `out` (returned) so one tool's fields can share an array. */
+export function analyzeInto(text: string, options: AnalyzeOptions, out: string[]): string[] {
+  const { table, compute } = tableFor(options);
+  // A hand-rolled scan hashing as it goes: each word is looked up by its span, so only
+  // distinct spellings are ever sliced out, split and normalized.
   let start = -1;
+  let hash = HASH_SEED;
   for (let i = 0; i <= text.length; i++) {
     const c = i < text.length ? text.charCodeAt(i) : 32;
     if (c < 128 ? ASCII_WORD[c] === 1 : isWordChar(c)) {
-      if (start < 0) start = i;
+      if (start < 0) {
+        start = i;
+        hash = HASH_SEED;
+      }
+      hash = hashStep(hash, c);
       continue;
     }
     if (start < 0) continue;
-    const raw = text.slice(start, i);
+    const terms = table.get(text, start, i, hash, compute);
     start = -1;
-    let terms = cache.get(raw);
-    if (terms === undefined) {
-      terms = termsOfRaw(raw, options);
-      if (cache.size >= MAX_CACHED_WORDS) cache.clear();
-      cache.set(raw, terms);
-    }
-    for (const t of terms) out.push(t);
+    if (typeof terms === 'string') out.push(terms);
+    else for (const t of terms) out.push(t);
   }
   return out;
 }
 
-const rawCaches: Map<string, readonly string[]>[] = [];
+type RawTerms = string | readonly string[];
 
-function rawCacheFor(options: AnalyzeOptions): Map<string, readonly string[]> {
+interface RawTable {
+  readonly table: WordTable<RawTerms>;
+  readonly compute: (raw: string) => RawTerms;
+}
+
+const tables: RawTable[] = [];
+
+function tableFor(options: AnalyzeOptions): RawTable {
   const key = (options.dropNumbers ? 4 : 0) + (options.stopWords ? 2 : 0) + (options.stem ? 1 : 0);
-  const cache = rawCaches[key] ?? new Map<string, readonly string[]>();
-  rawCaches[key] = cache;
-  return cache;
+  let entry = tables[key];
+  if (entry === undefined) {
+    const compute = (raw: string): RawTerms => {
+      const terms = termsOfRaw(raw, options);
+      // Most words give exactly one term: keep it unwrapped, one memory load fewer per word.
+      return terms.length === 1 ? (terms[0] ?? '') : terms;
+    };
+    entry = { table: new WordTable<RawTerms>(MAX_CACHED_WORDS), compute };
+    tables[key] = entry;
+  }
+  return entry;
 }
 
 function termsOfRaw(raw: string, options: AnalyzeOptions): readonly string[] {

@@ -50,7 +50,8 @@ export default function (t) {
   t.test('the chat webview renders', async ({ page }) => {
     await openSidebar(page);
     const chat = page.frameLocator('iframe.webview.ready[src*="extensionId=quiver-dev.quiver"]').frameLocator('iframe#active-frame');
-    await chat.locator('body *').first().waitFor({ state: 'visible' });
+    await chat.locator('body *:visible').first().waitFor({ state: 'visible' });
+    await chat.getByRole('textbox').first().waitFor({ state: 'visible' }); // the message composer
   });
 
   t.test('the tools tree shows the groups On, Discoverable and Off', async ({ page }) => {
@@ -66,7 +67,10 @@ export default function (t) {
     if ((await server.getAttribute('aria-expanded')) !== 'true') await server.click();
     const tool = row(page, 'echo', 3).first();
     await tool.click({ button: 'right' });
-    await page.getByRole('menuitem', { name: 'Make Discoverable' }).click();
+    const item = page.getByRole('menuitem', { name: 'Make Discoverable' });
+    await item.hover();
+    await sleep(300); // the workbench ignores a click that comes too soon after the menu opened
+    await item.click();
     const entry = /"everything__echo"\s*:\s*\{[^}]*"enable"\s*:\s*"discoverable"/;
     await until(() => `settings.json does not make everything__echo discoverable:\n${readFileSync(settingsFile, 'utf8')}`,
       () => entry.test(readFileSync(settingsFile, 'utf8')));

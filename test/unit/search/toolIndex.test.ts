@@ -79,6 +79,14 @@ describe('ToolIndex', () => {
     assert.doesNotThrow(() => index.search('\u0000\uFFFF\uD800'));
   });
 
+  it('gives the same answer to a query however many other queries came before', () => {
+    const index = new ToolIndex(CATALOGUE);
+    const first = index.search('create issue', { limit: 5 });
+    index.search('read file contents', { limit: 5, filter: (n) => n.includes('file') });
+    index.search('postgres query sql database table', { limit: 50 });
+    assert.deepEqual(index.search('create issue', { limit: 5 }), first);
+  });
+
   it('syncs incrementally: adds, removes and re-indexes only changed tools', () => {
     const index = new ToolIndex(CATALOGUE);
     assert.deepEqual(index.sync(CATALOGUE), { added: 0, removed: 0, updated: 0 });

@@ -1,0 +1,140 @@
+// The chat in the real workbench, against the scripted Messages API (ctx.scripted): streaming,
+// a search_tools promotion that moves a tool to On in the same turn, approval, and that model
+// and tool output never executes in the webview. ctx = { page, settingsFile, scripted, scriptedModule }.
+import { readFileSync } from 'node:fs';
+
+const SIDEBAR = '[id="workbench.view.extension.quiver"]';
+const ICON = '.activitybar a.action-label[aria-label^="Quiver"]';
+const OUTER = 'iframe.webview.ready[src*="extensionId=quiver-dev.quiver"]';
+const PAYLOAD_FLAG = '__quiverPwned';
+const PAYLOADS = [
+  `<img src=x onerror="window.${PAYLOAD_FLAG}=1;parent.${PAYLOAD_FLAG}=1">`,
+  `<script>window.${PAYLOAD_FLAG}=1</script>`,
+  `[a link](javascript:window.${PAYLOAD_FLAG}=1)`,
+  `<iframe src="javascript:window.${PAYLOAD_FLAG}=1"></iframe>`,
+].join('\n\n');
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function until(what, check, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  let last;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`${typeof what === 'function' ? await what() : what}${last ? ` (${String(last)})` : ''}`);
+    await sleep(250);
+  }
+}
+
+const chatFrame = (page) => page.frameLocator(OUTER).frameLocator('iframe#active-frame');
+
+/** The chat document itself, for evaluating in the webview's own window. */
+async function chatWindow(page) {
+  const handle = await page.frameLocator(OUTER).locator('iframe#active-frame').elementHandle();
+  const frame = await handle?.contentFrame();
+  if (!frame) throw new Error('the chat webview frame is not there');
+  return frame;
+}
+
+async function openChat(page) {
+  if (!(await page.locator(SIDEBAR).isVisible())) await page.locator(ICON).click();
+  await chatFrame(page).getByRole('textbox', { name: 'Message' }).waitFor({ state: 'visible' });
+}
+
+async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first().waitFor();
+  await input.press('Enter');
+}
+
+async function send(page, text) {
+  const box = chatFrame(page).getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+const treeRow = (page, text) => page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]`).filter({ hasText: text });
+
+/** Expands the server under the tree's On group (the first row of that name at depth 2). */
+async function expandOnServer(page, server) {
+  const rowOf = page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"][aria-level="2"]`)
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${server}$`) }) }).first();
+  if ((await rowOf.getAttribute('aria-expanded')) === 'false') await rowOf.click();
+}
+
+export default function (t) {
+  t.test('without an API key the chat says how to set one, and Set API Key stores one', async ({ page }) => {
+    await openChat(page);
+    const chat = chatFrame(page);
+    await until('the chat does not explain how to set an API key', async () => /ANTHROPIC_API_KEY/.test(await chat.locator('body').innerText()));
+    await runCommand(page, 'Quiver: Set API Key');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill('sk-ant-e2e-scripted-key');
+    await input.press('Enter');
+    await until('the chat still asks for an API key after it was set', async () => !/ANTHROPIC_API_KEY/.test(await chat.locator('body').innerText()));
+  });
+
+  t.test('a scripted search_tools call promotes get-sum to On within the turn, and the call runs after Allow once', async ({ page, scripted, scriptedModule }) => {
+    const { reply, text, toolUse } = scriptedModule;
+    const before = scripted.requests.length;
+    scripted.enqueue(
+      reply(text('Let me look for a tool that adds numbers.'), toolUse('toolu_search_1', 'search_tools', { query: 'add two numbers' })),
+      reply(toolUse('toolu_sum_1', 'everything__get-sum', { a: 2, b: 3 })),
+      reply(text('The sum is **5**.')),
+    );
+    await openChat(page);
+    const chat = chatFrame(page);
+    await send(page, 'What is 2 + 3? Use a tool.');
+    await chat.getByText('Let me look for a tool that adds numbers.').waitFor();
+    const found = chat.locator('.found-tool').filter({ hasText: 'everything__get-sum' }).first();
+    await found.waitFor({ state: 'attached' });
+    await until('the search card does not say everything__get-sum is usable', async () => /usable/.test((await found.textContent()) ?? ''));
+    await until('get-sum is not under On marked as promoted in the tools tree', async () => {
+      await expandOnServer(page, 'everything');
+      return (await treeRow(page, 'get-sum').filter({ hasText: 'promoted in this conversation' }).count()) > 0;
+    });
+    await chat.getByRole('button', { name: 'Allow once' }).click();
+    await chat.getByText('The sum is').waitFor();
+    const sent = scripted.requests.slice(before).map((r) => r.body);
+    if (sent.length !== 3) throw new Error(`expected 3 requests, the scripted server got ${sent.length}`);
+    const toolNames = (body) => (body.tools ?? []).map((tool) => tool.name);
+    if (toolNames(sent[0]).includes('everything__get-sum')) throw new Error('get-sum was offered before the search found it');
+    if (!toolNames(sent[1]).includes('everything__get-sum')) throw new Error(`the request after the search did not offer get-sum: ${toolNames(sent[1]).join(', ')}`);
+    const result = JSON.stringify(sent[2].messages.at(-1));
+    if (!/5/.test(result)) throw new Error(`the tool result sent to the model does not hold the sum: ${result.slice(0, 300)}`);
+  });
+
+  t.test('model and tool output carrying HTML and javascript: links renders inert', async ({ page, scripted, scriptedModule, settingsFile }) => {
+    const { reply, text, toolUse } = scriptedModule;
+    scripted.enqueue(
+      reply(text(`Here is some markup:\n\n${PAYLOADS}`), toolUse('toolu_echo_1', 'everything__echo', { message: PAYLOADS })),
+      reply(text(`And again:\n\n${PAYLOADS}`)),
+    );
+    await openChat(page);
+    const chat = chatFrame(page);
+    await send(page, 'Echo some HTML back to me.');
+    await chat.getByRole('button', { name: 'Always allow this tool' }).click();
+    await chat.getByText('And again:').waitFor();
+    await sleep(1000);
+    const win = await chatWindow(page);
+    const report = await win.evaluate((flag) => ({
+      flag: window[flag] ?? (window.parent === window ? undefined : 'unreadable'),
+      scripts: document.querySelectorAll('.transcript script, main script').length,
+      iframes: document.querySelectorAll('iframe').length,
+      imgWithHandler: [...document.querySelectorAll('img')].filter((i) => i.getAttribute('onerror')).length,
+      jsLinks: [...document.querySelectorAll('a')].filter((a) => /^\s*javascript:/i.test(a.getAttribute('href') ?? '')).length,
+    }), PAYLOAD_FLAG);
+    if (report.flag !== undefined) throw new Error(`a payload ran in the webview (flag ${String(report.flag)})`);
+    if (report.scripts + report.iframes + report.imgWithHandler + report.jsLinks > 0) throw new Error(`live markup in the webview: ${JSON.stringify(report)}`);
+    if (await page.evaluate((flag) => window[flag], PAYLOAD_FLAG)) throw new Error('a payload ran in the workbench');
+    const settings = readFileSync(settingsFile, 'utf8');
+    if (!/"everything__echo"\s*:\s*\{[^}]*"run"\s*:\s*"unattended"/.test(settings)) throw new Error('"Always allow this tool" did not write run: "unattended" to settings.json');
+  });
+}
