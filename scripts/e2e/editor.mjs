@@ -60,7 +60,9 @@ export function ensureEditor() {
       throw new Error('code-server needs libkrb5-dev to build its kerberos module: run `apt-get install -y libkrb5-dev` (as root) first.');
     }
     log(`installing code-server@${CODE_SERVER_VERSION} with Node ${nodeVersion} into ${CS_PREFIX} (about 1.5 min, 620 MB) …`);
-    run('npm', ['install', '--prefix', CS_PREFIX, '--no-audit', '--no-fund', '--no-save', `code-server@${CODE_SERVER_VERSION}`], node24Env(), 'npm install code-server');
+    // editorEnv() drops the npm_* variables of an enclosing `npm test`: npm reads them as its own
+    // config, and code-server's postinstall checks the Node major in npm_config_user_agent.
+    run('npm', ['install', '--prefix', CS_PREFIX, '--no-audit', '--no-fund', '--no-save', `code-server@${CODE_SERVER_VERSION}`], node24Env(editorEnv()), 'npm install code-server');
   }
   const v = spawnSync(NODE_BIN, [CS_ENTRY, '--version'], { encoding: 'utf8', env: node24Env() });
   if (v.status !== 0 || !v.stdout.includes(CODE_SERVER_VERSION)) {

@@ -25,6 +25,8 @@ export class OverheadStatus implements vscode.Disposable {
     this.item.text = `$(tools) ${overview.offeredCount} on · ${overview.searchableCount} discoverable · ${formatTokens(overview.offeredTokens)} tok`;
     const saving = overview.permittedTokens - overview.offeredTokens;
     const tooltip = new vscode.MarkdownString(undefined, true);
+    // Only these two commands may run from the tooltip's links.
+    tooltip.isTrusted = { enabledCommands: ['quiver.makeCostliestServerDiscoverable', 'quiver.showOverhead'] };
     tooltip.appendMarkdown('**Quiver tool definitions** (token counts are estimates)\n\n');
     tooltip.appendMarkdown(`- Offered on every request: **~${formatTokens(overview.offeredTokens)}** tokens (${overview.offeredCount} tools)\n`);
     tooltip.appendMarkdown(`- If every permitted tool were on: ~${formatTokens(overview.permittedTokens)} tokens\n`);
@@ -32,8 +34,11 @@ export class OverheadStatus implements vscode.Disposable {
     tooltip.appendMarkdown(`- Share of the ${formatTokens(window)}-token context window: ${(share * 100).toFixed(1)}%\n`);
     const last = this.model.lastInputTokens();
     if (last !== undefined) tooltip.appendMarkdown(`- Last request's real input: ${formatTokens(last)} tokens\n`);
-    if (share > WARNING_SHARE) tooltip.appendMarkdown('\n$(warning) Tool definitions pass 10% of the window. Click to make the costliest server discoverable.');
-    else tooltip.appendMarkdown('\nClick for the breakdown per server and tool.');
+    if (share > WARNING_SHARE) {
+      tooltip.appendMarkdown('\n$(warning) Tool definitions pass 10% of the window. ');
+      tooltip.appendMarkdown('[Make the costliest server discoverable](command:quiver.makeCostliestServerDiscoverable) · ');
+    } else tooltip.appendMarkdown('\n');
+    tooltip.appendMarkdown('[Breakdown per server and tool](command:quiver.showOverhead)');
     this.item.tooltip = tooltip;
     this.item.backgroundColor = share > WARNING_SHARE ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
   }

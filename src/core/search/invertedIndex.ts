@@ -48,6 +48,8 @@ interface Doc {
   readonly id: string;
   readonly lengths: readonly number[];
   readonly postings: readonly Posting[];
+  /** Caller's grouping of documents (Quiver: the server), or -1. */
+  readonly group: number;
   alive: boolean;
 }
 
@@ -102,7 +104,7 @@ export class InvertedIndex {
     return this.postings.has(term);
   }
 
-  add(id: string, fields: FieldTerms): void {
+  add(id: string, fields: FieldTerms, group = -1): void {
     if (this.slotOf.has(id)) this.remove(id);
     const slot = this.docs.length;
     const postings: Posting[] = [];
@@ -136,7 +138,7 @@ export class InvertedIndex {
     }
     const lengths = this.boosts.map((_, f) => fields[f]?.length ?? 0);
     lengths.forEach((n, f) => (this.totalLengths[f] = (this.totalLengths[f] ?? 0) + n));
-    this.docs.push({ id, lengths, postings, alive: true });
+    this.docs.push({ id, lengths, postings, group, alive: true });
     this.slotOf.set(id, slot);
     this.version++;
   }
@@ -203,6 +205,27 @@ export class InvertedIndex {
       if (list) out.push(list);
     }
     return out;
+  }
+
+  /**
+   * Groups (see `add`) holding a live document with `term` in field number `field`: one
+   * pass over the term's postings.
+   */
+  groupsWithTerm(term: string, field: number): Set<number> {
+    const out = new Set<number>();
+    const p = this.postings.get(term);
+    if (p === undefined) return out;
+    const unit = FIELD_RADIX ** field;
+    for (let i = 0; i < p.length; i++) {
+      if (Math.floor((p.entries[2 * i + 1] ?? 0) / unit) % FIELD_RADIX === 0) continue;
+      const doc = this.docs[p.entries[2 * i] ?? 0];
+      if (doc !== undefined && doc.alive && doc.group >= 0) out.add(doc.group);
+    }
+    return out;
+  }
+
+  groupAt(slot: number): number {
+    return this.docs[slot]?.group ?? -1;
   }
 
   /** The document id in `slot` (as returned by `score`). */

@@ -11,6 +11,10 @@ export interface QueryOptions extends AnalyzeOptions {
   readonly vocabulary: readonly (readonly string[])[];
   /** Weight of a term that came from a synonym rather than from the query itself. */
   readonly synonymWeight: number;
+  /** One-way request phrase → tool words (see REQUEST_VERBS); empty to turn off. */
+  readonly verbs: readonly (readonly [string, readonly string[]])[];
+  /** Weight of a term that came from the request-verb map. */
+  readonly verbWeight: number;
 }
 
 type PhraseTable = Map<string, readonly (readonly string[])[]>;
@@ -37,6 +41,34 @@ function phraseTable(vocabulary: readonly (readonly string[])[]): { table: Phras
   return built;
 }
 
+const verbTables = new WeakMap<readonly (readonly [string, readonly string[]])[], { table: PhraseTable; longest: number }>();
+
+function verbTable(verbs: readonly (readonly [string, readonly string[]])[]): { table: PhraseTable; longest: number } {
+  const cached = verbTables.get(verbs);
+  if (cached) return cached;
+  const table: PhraseTable = new Map();
+  let longest = 1;
+  for (const [phrase, targets] of verbs) {
+    const words = splitWords(phrase);
+    longest = Math.max(longest, words.length);
+    table.set(words.join(' '), targets.map((t) => splitWords(t)));
+  }
+  const built = { table, longest };
+  verbTables.set(verbs, built);
+  return built;
+}
+
+function phrasesOf(words: readonly string[], { table, longest }: { table: PhraseTable; longest: number }): string[][] {
+  const found: string[][] = [];
+  for (let i = 0; i < words.length; i++) {
+    for (let n = Math.min(longest, words.length - i); n >= 1; n--) {
+      const others = table.get(words.slice(i, i + n).join(' '));
+      if (others) found.push(...others.map((o) => [...o]));
+    }
+  }
+  return found;
+}
+
 function synonymsOf(words: readonly string[], vocabulary: readonly (readonly string[])[]): string[][] {
   const { table, longest } = phraseTable(vocabulary);
   const found: string[][] = [];
@@ -49,12 +81,24 @@ function synonymsOf(words: readonly string[], vocabulary: readonly (readonly str
   return found;
 }
 
+// Values a request carries for the tool rather than words naming it: e-mail addresses, URLs
+// and host names, and quoted text of two words or more ("commit it as 'fix login redirect'").
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+const URL_OR_HOST = /\b(?:[a-z][a-z0-9+.-]*:\/\/\S+|(?:[\w-]+\.)+(?:com|org|net|io|dev|app|ai|co|edu|gov)\b\S*)/gi;
+const QUOTED = /(?<![\w])(['"`\u2018\u201c])([^'"`\u2019\u201d]*\s[^'"`\u2019\u201d]*)['"`\u2019\u201d](?![\w])/g;
+
+/** The query with its values blanked out, unless that would leave it without a word. */
+export function withoutValues(query: string): string {
+  const stripped = query.replace(EMAIL, ' ').replace(URL_OR_HOST, ' ').replace(QUOTED, ' ');
+  return /[\p{L}\p{N}]/u.test(stripped) ? stripped : query;
+}
+
 /**
  * The weighted terms to search for. Work is bounded: the text is cut to MAX_QUERY_CHARS and
  * the result to MAX_QUERY_TERMS, the query's own words taking precedence over synonyms.
  */
 export function queryTerms(query: string, options: QueryOptions): WeightedTerm[] {
-  const words = splitWords(query.slice(0, MAX_QUERY_CHARS));
+  const words = splitWords(withoutValues(query.slice(0, MAX_QUERY_CHARS)));
   const weights = new Map<string, number>();
   for (const word of words) {
     const term = normalizeWord(word, options);
@@ -65,6 +109,15 @@ export function queryTerms(query: string, options: QueryOptions): WeightedTerm[]
       const term = normalizeWord(word, options);
       if (term === undefined || weights.has(term) || weights.size >= MAX_QUERY_TERMS) continue;
       weights.set(term, options.synonymWeight);
+    }
+  }
+  if (options.verbs.length > 0) {
+    for (const target of phrasesOf(words, verbTable(options.verbs))) {
+      for (const word of target) {
+        const term = normalizeWord(word, options);
+        if (term === undefined || weights.has(term) || weights.size >= MAX_QUERY_TERMS) continue;
+        weights.set(term, options.verbWeight);
+      }
     }
   }
   return [...weights].map(([term, weight]) => ({ term, weight }));

@@ -45,3 +45,46 @@ export const VOCABULARY: readonly (readonly string[])[] = [
   ['postgres', 'postgresql'],
   ['spin up', 'provision', 'create'],
 ];
+
+/**
+ * How people ask, mapped to how tools are named: the verbs of a spoken request ("email the
+ * report", "remember that…", "show me…") and the verbs tool names use for that action.
+ * One-way (a query saying `list` should not also search for `show`), weighted lower than
+ * synonyms. General English usage only, never one catalogue's wording.
+ */
+export const REQUEST_VERBS: readonly (readonly [string, readonly string[]])[] = [
+  ['email', ['send', 'mail', 'message']],
+  ['text', ['send', 'message']],
+  ['message', ['send']],
+  ['remember', ['memory', 'store', 'observation']],
+  ['note', ['memory', 'observation', 'create']],
+  ['show', ['get', 'list']],
+  ['show me', ['get', 'list']],
+  ['tell me', ['get']],
+  ['what', ['get', 'list']],
+  ['look up', ['search', 'get']],
+  ['lookup', ['search', 'get']],
+  ['look for', ['search', 'find']],
+  ['look through', ['search']],
+  ['find', ['search']],
+  ['grab', ['get', 'download']],
+  ['fetch', ['get']],
+  ['check', ['get', 'status']],
+  ['add', ['create']],
+  ['make', ['create']],
+  ['set up', ['create']],
+  ['new', ['create']],
+  ['save', ['create', 'write', 'store']],
+  ['change', ['update', 'edit']],
+  ['edit', ['update']],
+  ['modify', ['update']],
+  ['rename', ['update']],
+  ['turn off', ['disable', 'update', 'toggle']],
+  ['turn on', ['enable', 'update', 'toggle']],
+  ['switch off', ['disable', 'update', 'toggle']],
+  ['switch on', ['enable', 'update', 'toggle']],
+  ['run', ['execute', 'start']],
+  ['launch', ['start', 'execute']],
+  ['kill', ['stop', 'terminate']],
+  ['read', ['get']],
+];

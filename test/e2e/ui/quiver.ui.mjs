@@ -59,8 +59,20 @@ export default function (t) {
     for (const label of ['On', 'Discoverable', 'Off']) await row(page, label, 1).waitFor({ state: 'visible' });
   });
 
-  t.test('right-click a tool → Make Discoverable moves it in settings', async ({ page, settingsFile }) => {
+  t.test('right-click a tool → Make Discoverable moves it in settings, the tree and the status bar', async ({ page, settingsFile }) => {
     await openSidebar(page);
+    const onCount = async () => Number(/(\d+) on/.exec(await page.locator(STATUS).innerText())?.[1]);
+    const groupCount = async (label) => Number(/(\d+)\s*$/.exec((await row(page, label, 1).innerText()).trim())?.[1]);
+    // Servers may still be starting: take the figures once the status bar holds still.
+    let last = '';
+    await until('the status bar kept changing', async () => {
+      const now = await page.locator(STATUS).innerText();
+      const still = now === last;
+      last = now;
+      await sleep(1500);
+      return still;
+    }, 40_000);
+    const before = { status: await onCount(), on: await groupCount('On'), discoverable: await groupCount('Discoverable') };
     // On → everything → echo (the fixture turns everything__echo on).
     const server = row(page, 'everything', 2).first();
     await server.waitFor({ state: 'visible' });
@@ -74,6 +86,9 @@ export default function (t) {
     const entry = /"everything__echo"\s*:\s*\{[^}]*"enable"\s*:\s*"discoverable"/;
     await until(() => `settings.json does not make everything__echo discoverable:\n${readFileSync(settingsFile, 'utf8')}`,
       () => entry.test(readFileSync(settingsFile, 'utf8')));
+    await until(async () => `the status bar still says ${await onCount()} on (was ${before.status})`, async () => (await onCount()) === before.status - 1);
+    await until(async () => `the tree groups did not move echo: On ${await groupCount('On')}, Discoverable ${await groupCount('Discoverable')} (were ${before.on}, ${before.discoverable})`,
+      async () => (await groupCount('On')) === before.on - 1 && (await groupCount('Discoverable')) === before.discoverable + 1);
   });
 
   t.test('the status bar item shows the token overhead', async ({ page }) => {
