@@ -81,24 +81,12 @@ function synonymsOf(words: readonly string[], vocabulary: readonly (readonly str
   return found;
 }
 
-// Values a request carries for the tool rather than words naming it: e-mail addresses, URLs
-// and host names, and quoted text of two words or more ("commit it as 'fix login redirect'").
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
-const URL_OR_HOST = /\b(?:[a-z][a-z0-9+.-]*:\/\/\S+|(?:[\w-]+\.)+(?:com|org|net|io|dev|app|ai|co|edu|gov)\b\S*)/gi;
-const QUOTED = /(?<![\w])(['"`\u2018\u201c])([^'"`\u2019\u201d]*\s[^'"`\u2019\u201d]*)['"`\u2019\u201d](?![\w])/g;
-
-/** The query with its values blanked out, unless that would leave it without a word. */
-export function withoutValues(query: string): string {
-  const stripped = query.replace(EMAIL, ' ').replace(URL_OR_HOST, ' ').replace(QUOTED, ' ');
-  return /[\p{L}\p{N}]/u.test(stripped) ? stripped : query;
-}
-
 /**
  * The weighted terms to search for. Work is bounded: the text is cut to MAX_QUERY_CHARS and
  * the result to MAX_QUERY_TERMS, the query's own words taking precedence over synonyms.
  */
 export function queryTerms(query: string, options: QueryOptions): WeightedTerm[] {
-  const words = splitWords(withoutValues(query.slice(0, MAX_QUERY_CHARS)));
+  const words = splitWords(query.slice(0, MAX_QUERY_CHARS));
   const weights = new Map<string, number>();
   for (const word of words) {
     const term = normalizeWord(word, options);

@@ -73,7 +73,6 @@ export const REQUEST_VERBS: readonly (readonly [string, readonly string[]])[] = 
   ['add', ['create']],
   ['make', ['create']],
   ['set up', ['create']],
-  ['new', ['create']],
   ['save', ['create', 'write', 'store']],
   ['change', ['update', 'edit']],
   ['edit', ['update']],

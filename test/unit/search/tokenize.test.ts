@@ -32,6 +32,15 @@ describe('tokenize', () => {
     assert.equal(terms.find((t) => t.term === 'pr')?.weight, 1);
   });
 
+  it('maps request verbs one way to tool verbs, below synonyms', () => {
+    const terms = queryTerms('email the report to Dana', DEFAULT_RANKING);
+    assert.deepEqual(terms.find((t) => t.term === 'send'), { term: 'send', weight: DEFAULT_RANKING.verbWeight });
+    assert.ok(DEFAULT_RANKING.verbWeight < DEFAULT_RANKING.synonymWeight);
+    assert.ok(!queryTerms('list files', DEFAULT_RANKING).some((t) => t.term === 'show'));
+    assert.ok(queryTerms('look up a user', DEFAULT_RANKING).some((t) => t.term === 'search'));
+    assert.ok(!queryTerms('email the report', { ...DEFAULT_RANKING, verbs: [] }).some((t) => t.term === 'send'));
+  });
+
   it('bounds the number of query terms', () => {
     const long = Array.from({ length: 5_000 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}${i}`).join(' ');
     assert.ok(queryTerms(long, DEFAULT_RANKING).length <= MAX_QUERY_TERMS);

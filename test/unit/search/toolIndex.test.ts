@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ToolIndex } from '../../../src/core/search/toolIndex';
+import { DEFAULT_RANKING, ToolIndex } from '../../../src/core/search/toolIndex';
 import type { ToolDefinition } from '../../../src/core/tools';
 import { CATALOGUE, tool } from './fixtures';
 
@@ -45,6 +45,22 @@ describe('ToolIndex', () => {
     const index = new ToolIndex(CATALOGUE);
     assert.equal(ranked(index, 'file a ticket')[0], 'github__create_issue');
     assert.equal(ranked(index, 'open PR')[0], 'github__create_pull_request');
+  });
+
+  it('lifts the tools of a server the query names', () => {
+    const tools = [
+      tool('list_records', 'List records in a zone.', {}, 'alphadns'),
+      tool('list_records', 'List records in a table.', {}, 'betadb'),
+      tool('get_zone', 'Get one zone.', {}, 'alphadns'),
+    ];
+    const index = new ToolIndex(tools);
+    assert.equal(ranked(index, 'list records betadb')[0], 'betadb__list_records');
+    assert.equal(ranked(index, 'list records alphadns')[0], 'alphadns__list_records');
+    // Without the evidence, a server name is one more word among the query's.
+    const off = new ToolIndex(tools, { ...DEFAULT_RANKING, serverBoost: 0 });
+    const on = index.search('list records betadb').results.find((r) => r.name === 'betadb__list_records')?.score ?? 0;
+    const without = off.search('list records betadb').results.find((r) => r.name === 'betadb__list_records')?.score ?? 0;
+    assert.ok(on > without);
   });
 
   it('matches a misspelt word', () => {
