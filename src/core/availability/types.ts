@@ -43,6 +43,12 @@ export function serverDefaultsKey(server: string): string {
   return `${server}__*`;
 }
 
+/** The server part of a qualified name `<server>__<tool>`, for a tool not in the catalogue (its server is down). */
+export function serverOfQualifiedName(name: string): string | undefined {
+  const i = name.indexOf('__');
+  return i > 0 ? name.slice(0, i) : undefined;
+}
+
 /** Locked off: hidden everywhere, never searchable, forceable or run. */
 export function isLockedOff(tool: Pick<ResolvedTool, 'availability' | 'allowToggle'>): boolean {
   return tool.availability === 'off' && tool.allowToggle === 'never';

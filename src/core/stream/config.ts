@@ -4,45 +4,79 @@ import type { StreamEvent } from './events';
 type RawTools = Readonly<Record<string, unknown>>;
 type ConfigDelta = Extract<StreamEvent, { type: 'config_delta' }>;
 
+const FIELDS = ['availability', 'allowToggle', 'run'] as const;
+
 /**
  * How settings enter the stream. The settings base is empty: the first turn records the whole
- * of `quiver.tools` as a `settings` delta, and every later turn start records the keys whose
- * entry changed since (the new entry, or null when the key was removed). A settings delta
- * *replaces* each key it names, so a key edited in settings supersedes earlier conversation
- * toggles of that key; `user` and `promotion` deltas merge field by field on top. Folding the
- * deltas in stream order therefore gives the config each request actually ran with.
+ * of `quiver.tools` as a `settings` delta, and every later turn (or cycle) records the keys
+ * whose entry changed since (the new entry, or null when the key was removed). A settings delta
+ * overrides, per field, only what the settings changed for that key, so an edit to a tool's
+ * `run` keeps a promotion of its availability, while an edit of its `enable` supersedes earlier
+ * conversation toggles of it. `user` and `promotion` deltas merge field by field on top.
+ * Folding the deltas in stream order therefore gives the config each request actually ran with.
  */
+export class ConfigFold {
+  readonly config = new Map<string, ToolEntry>();
+  /** The parsed settings entries as last recorded, to tell which fields a settings delta changes. */
+  private readonly settings = new Map<string, ToolEntry>();
+
+  constructor(start?: ToolsConfig) {
+    for (const [key, entry] of start ?? []) this.config.set(key, entry);
+  }
+
+  apply(delta: ConfigDelta, issues?: ConfigIssue[]): void {
+    const present: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(delta.tools)) if (value !== null) present[key] = value;
+    const parsed = parseToolsConfig(present, `${delta.source} delta`);
+    issues?.push(...parsed.issues);
+    if (delta.source !== 'settings') {
+      for (const [key, entry] of parsed.value) this.config.set(key, mergeEntries(this.config.get(key), entry));
+      return;
+    }
+    for (const key of Object.keys(delta.tools)) {
+      const next = parsed.value.get(key);
+      this.config.set(key, changedFields(this.config.get(key), this.settings.get(key), next));
+      if (next) this.settings.set(key, next);
+      else this.settings.delete(key);
+    }
+  }
+}
+
+function changedFields(current: ToolEntry | undefined, before: ToolEntry | undefined, after: ToolEntry | undefined): ToolEntry {
+  const result: { -readonly [K in keyof ToolEntry]: ToolEntry[K] } = { ...current };
+  for (const field of FIELDS) {
+    if (before?.[field] === after?.[field]) continue;
+    if (after?.[field] === undefined) delete result[field];
+    else (result as Record<string, unknown>)[field] = after[field];
+  }
+  return result;
+}
+
+/** Applies a user or promotion delta to a config (the commit buffer's fold within a cycle). */
 export function applyDelta(config: Map<string, ToolEntry>, delta: ConfigDelta, issues?: ConfigIssue[]): void {
-  const present: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(delta.tools)) {
-    if (value === null && delta.source === 'settings') config.delete(key);
-    else present[key] = value;
-  }
-  const parsed = parseToolsConfig(present, `${delta.source} delta`);
-  issues?.push(...parsed.issues);
-  for (const [key, entry] of parsed.value) {
-    config.set(key, delta.source === 'settings' ? entry : mergeEntries(config.get(key), entry));
-  }
+  const fold = new ConfigFold(config);
+  fold.apply(delta, issues);
+  for (const [key, entry] of fold.config) config.set(key, entry);
 }
 
 /** The config in force after the first `end` events (all of them by default). */
 export function configAt(events: readonly StreamEvent[], end = events.length): ToolsConfig {
-  const config = new Map<string, ToolEntry>();
+  const fold = new ConfigFold();
   for (let i = 0; i < end; i++) {
     const e = events[i];
-    if (e?.type === 'config_delta') applyDelta(config, e);
+    if (e?.type === 'config_delta') fold.apply(e);
   }
-  return config;
+  return fold.config;
 }
 
 /** Every config the stream has held: after each delta, starting with the empty base. */
 export function configPositions(events: readonly StreamEvent[]): ToolsConfig[] {
-  const config = new Map<string, ToolEntry>();
+  const fold = new ConfigFold();
   const positions: ToolsConfig[] = [new Map()];
   for (const e of events) {
     if (e.type !== 'config_delta') continue;
-    applyDelta(config, e);
-    positions.push(new Map(config));
+    fold.apply(e);
+    positions.push(new Map(fold.config));
   }
   return positions;
 }

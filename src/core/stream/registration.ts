@@ -1,14 +1,14 @@
-import { resolveTool } from '../availability';
-import type { ToolDefinition } from '../tools';
+import { isBuiltinToolName } from '../tools';
 import { configPositions } from './config';
 import type { StreamEvent } from './events';
 
 /**
- * Whether search_tools is offered: once any config position of the stream held an MCP tool
- * at discoverable, for good (RFD 108's monotone registration). Derived from the stream on
- * every call, never latched, so it is the same after a reload. Builtins do not count.
+ * Whether search_tools is offered: once any config position of the stream held an entry at
+ * discoverable (a tool, `<server>__*` or `*`), for good (RFD 108's monotone registration).
+ * Derived from the stream alone, never from which servers run now or a latch in memory, so a
+ * crashed server cannot withdraw it and it is the same after a reload. Builtins' own entries
+ * do not count.
  */
-export function searchToolsRegistered(events: readonly StreamEvent[], catalogue: readonly ToolDefinition[]): boolean {
-  const mcpTools = catalogue.filter((t) => t.server !== undefined);
-  return configPositions(events).some((config) => mcpTools.some((tool) => resolveTool(config, tool).availability === 'discoverable'));
+export function searchToolsRegistered(events: readonly StreamEvent[]): boolean {
+  return configPositions(events).some((config) => [...config].some(([key, entry]) => !isBuiltinToolName(key) && entry.availability === 'discoverable'));
 }

@@ -1,4 +1,4 @@
-import { applyToggle, parseKeyAssignment, parseToolsConfig, resolveTool, type ToggleDirection, type ToolsConfig } from '../availability';
+import { applyToggle, parseKeyAssignment, parseToolsConfig, resolveTool, serverOfQualifiedName, type ToggleDirection, type ToolsConfig } from '../availability';
 import type { ToolDefinition } from '../tools';
 
 export type ToggleTarget = { readonly kind: 'named'; readonly name: string } | { readonly kind: 'bulk' };
@@ -47,7 +47,9 @@ export function conversationAssignment(config: ToolsConfig, catalogue: readonly 
   for (const [key, entry] of parsed.value) {
     if (entry.availability === undefined && entry.allowToggle === undefined) continue;
     const tool = catalogue.find((t) => t.name === key);
-    const policy = tool ? resolveTool(config, tool).allowToggle : config.get(key)?.allowToggle;
+    // A tool whose server is down still inherits a lock from `<server>__*` or `*`; only wildcard keys stand alone.
+    const wildcard = key.endsWith('*');
+    const policy = tool ? resolveTool(config, tool).allowToggle : wildcard ? config.get(key)?.allowToggle : resolveTool(config, { name: key, server: serverOfQualifiedName(key) }).allowToggle;
     if (policy === 'never') return { refused: `${key} is locked (allow_toggle is "never"): change its "enable" in settings.json to move it.`, changed: [] };
   }
   return { delta: assignment.delta, changed: [...parsed.value.keys()] };

@@ -1,6 +1,6 @@
-import { isLockedOff } from '../availability';
+import { isLockedOff, serverOfQualifiedName } from '../availability';
+import { isBuiltinToolName } from '../tools';
 import type { ToolPlan } from './toolPlan';
-import { serverOfQualifiedName } from './toolPlan';
 
 /**
  * Why a call the model made may not run, or undefined when its tool is in the permitted set.
@@ -16,6 +16,7 @@ export function callRefusal(name: string, plan: ToolPlan, runningServers: Readon
     }
     return `${name} was not run: there is no tool with that name. Call only tools you were given${plan.searchRegistered ? ', or find one with search_tools' : ''}.`;
   }
+  if (isBuiltinToolName(name)) return `${name} was not run: it is not offered in this conversation (no tool is discoverable, or the user turned it off).`;
   if (isLockedOff(resolved)) return `${name} was not run: it is locked off in the user's settings.`;
   if (resolved.availability === 'off') return `${name} was not run: it is turned off in this conversation. Ask the user to turn it on if you need it.`;
   return `${name} was not run: its server is not running.`;

@@ -29,16 +29,18 @@ export interface ToolPlan {
 
 /**
  * The sets for the next request from the stream alone. Builtins are offered while search_tools
- * is registered (monotone, from the stream) unless settings turn them off; a `discoverable`
- * from a `*` default means nothing for a builtin, which is how you find discoverable tools.
+ * is registered (monotone, from the stream) unless their own entry turns them off: their
+ * availability ignores `*`, since a `*` of off or discoverable would otherwise hide the very
+ * tool that finds discoverable tools. Their run policy does inherit from `*`.
  */
 export function planTools(input: ToolPlanInput): ToolPlan {
   const config = configAt(input.events);
   const sets = computeToolSets({ catalogue: input.mcpTools, config, runningServers: input.runningServers, ...(input.forced ? { forced: input.forced } : {}) });
-  const searchRegistered = searchToolsRegistered(input.events, input.mcpTools);
+  const searchRegistered = searchToolsRegistered(input.events);
   const resolved = new Map(sets.resolved);
   const builtins = input.builtins.filter((b) => {
-    const r = resolveTool(config, b);
+    const own = config.get(b.name);
+    const r = { ...resolveTool(config, b), availability: own?.availability ?? 'on', allowToggle: own?.allowToggle ?? 'any' } as const;
     resolved.set(b.name, r);
     return searchRegistered && r.availability !== 'off';
   });
@@ -65,8 +67,3 @@ export function forcedRefusal(name: string, config: ToolsConfig, server: string 
   return undefined;
 }
 
-/** The server part of a qualified name (`server__tool`), for a tool whose server is not running yet. */
-export function serverOfQualifiedName(name: string): string | undefined {
-  const i = name.indexOf('__');
-  return i > 0 ? name.slice(0, i) : undefined;
-}

@@ -1,5 +1,6 @@
 import type { ModelClient } from '../model';
 import type { AssistantBlock, StreamEvent, TurnEndReason } from '../stream/events';
+import { recordedSettings, settingsDelta } from '../stream/config';
 import { transcriptOf } from '../stream/transcript';
 import type { ToolSource } from '../toolSource';
 import { CommitBuffer, foldCycle } from './commitBuffer';
@@ -20,6 +21,8 @@ export interface TurnContext {
   readonly approver: Approver;
   readonly observer: TurnObserver;
   readonly settings: TurnSettings;
+  /** `quiver.tools` as written now: a settings edit during a turn takes effect at the next request. */
+  readonly currentTools: () => unknown;
   /** Told when a cycle's commit buffer opens and closes, so toggles made meanwhile fold at their position. */
   readonly onBuffer?: (buffer: CommitBuffer | undefined) => void;
 }
@@ -56,6 +59,12 @@ async function runCycle(ctx: TurnContext, toolPlan: ToolPlan, calls: readonly To
   await record(ctx, foldCycle(toolPlan.config, buffer.entries(), ctx.source.tools(), now(), renderSearchResult));
 }
 
+/** The settings difference since the stream last recorded them, as a delta (none when equal). */
+function settingsChange(ctx: TurnContext): StreamEvent[] {
+  const delta = settingsDelta(recordedSettings(ctx.log.events()), ctx.currentTools());
+  return Object.keys(delta).length > 0 ? [{ type: 'config_delta', source: 'settings', tools: delta, at: now() }] : [];
+}
+
 function limitReached(ctx: TurnContext, calls: readonly ToolUse[]): StreamEvent[] {
   const why = `Not run: the turn reached its limit of ${ctx.settings.maxCyclesPerTurn} model responses (quiver.maxCyclesPerTurn).`;
   return calls.map((c) => ({ type: 'tool_result', toolUseId: c.id, name: c.name, content: errorResult(why).content, isError: true, at: now() }));
@@ -77,6 +86,7 @@ export async function runTurn(ctx: TurnContext, start: TurnStart, signal: AbortS
   const alwaysAllowed = new Set<string>();
   for (let cycle = 1; ; cycle++) {
     if (signal.aborted) return end(ctx, 'cancelled', CANCELLED_TURN);
+    if (cycle > 1) await record(ctx, settingsChange(ctx));
     const toolPlan = plan(ctx, forced);
     ctx.observer.onRequest?.({ cycle, tools: toolPlan.offered.map((t) => t.name) });
     const searchOffered = toolPlan.offered.some((t) => t.name === 'search_tools');

@@ -1,7 +1,8 @@
 import { configAt, recordedSettings, settingsDelta } from '../stream/config';
 import type { StreamEvent } from '../stream/events';
 import type { ToolSource } from '../toolSource';
-import { forcedRefusal, serverOfQualifiedName } from './toolPlan';
+import { serverOfQualifiedName } from '../availability';
+import { forcedRefusal } from './toolPlan';
 
 export type TurnStart =
   | { readonly kind: 'message'; readonly text: string; readonly forced?: string }

@@ -96,4 +96,24 @@ describe('promotion through search_tools (real SDK, scripted API)', function () 
     assert.equal(JSON.stringify(third?.messages).includes('first answer'), false, 'the regenerated reply is not sent back');
     assert.equal(lastToolResults(third)[0]?.id, 's1', 'the search result it came from is still there');
   });
+
+  it('a settings edit during a turn takes effect at the next request: a tool turned off is neither offered nor run', async () => {
+    let current: Harness | undefined;
+    const approver = new ScriptedApprover(['allow_once'], () => {
+      if (current) current.settings.tools = { ...discoverable, ci__logs: { enable: 'off' }, 'ci__*': { enable: 'on' } };
+      return Promise.resolve();
+    });
+    h = current = await harness({
+      servers: servers(),
+      tools: { ...discoverable, 'ci__*': { enable: 'on' } },
+      approver,
+      script: [reply(toolUse('c1', 'ci__status', {})), reply(toolUse('c2', 'ci__logs', {})), reply(text('Done.'))],
+    });
+    const result = await h.session.send('status, then logs', signal());
+    assert.equal(result.reason, 'done');
+    const [first, second] = h.api.requests.map((r) => r.body);
+    assert.ok(toolNames(first).includes('ci__logs'));
+    assert.ok(!toolNames(second).includes('ci__logs'), 'the next request no longer offers the tool the user turned off');
+    assert.deepEqual(h.source.calls.map((c) => c.name), ['ci__status'], 'the off tool never ran');
+  });
 });

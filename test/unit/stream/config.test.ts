@@ -32,6 +32,17 @@ describe('config at a stream position', () => {
     assert.equal(resolveTool(configAt(removed), fs('fs__write')).run, 'ask');
   });
 
+  it('a settings edit overrides only the fields it changed: "always allow" keeps a promotion', () => {
+    const events = [
+      delta('settings', { 'fs__*': { enable: 'discoverable' } }),
+      delta('promotion', { fs__write: { enable: { availability: 'on' } } }),
+      delta('settings', { fs__write: { run: 'unattended' } }),
+    ];
+    assert.deepEqual(resolveTool(configAt(events), fs('fs__write')), { availability: 'on', allowToggle: 'any', run: 'unattended' });
+    const turnedOff = [...events, delta('settings', { fs__write: { run: 'unattended', enable: 'off' } })];
+    assert.equal(resolveTool(configAt(turnedOff), fs('fs__write')).availability, 'off', 'an edit of enable supersedes the promotion');
+  });
+
   it('the settings difference is per key, and empty when nothing changed', () => {
     const first = { '*': { enable: 'discoverable' }, fs__read: { enable: 'on' } };
     assert.deepEqual(settingsDelta(new Map(), first), first);
