@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { launchBrowser } from './browser.mjs';
-import { ROOT, ensureEditor, startEditor } from './editor.mjs';
+import { QUIET_SETTINGS, ROOT, ensureEditor, startEditor } from './editor.mjs';
 import { collectUiTests, runUiTests } from './ui-harness.mjs';
 
 const SUITE = join(ROOT, 'out', 'test', 'e2e', 'suite', 'index.js');
@@ -25,11 +25,11 @@ const log = (msg) => console.log(`[e2e] ${msg}`);
 const secs = (t0) => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 
 /** A fresh copy of the fixture workspace with @REPO@ replaced by this repository's path. */
-function workspaceCopy(sessionDir, name, apiUrl) {
+function workspaceCopy(sessionDir, name) {
   const ws = join(sessionDir, name);
   cpSync(FIXTURE, ws, { recursive: true });
   const settings = join(ws, '.vscode', 'settings.json');
-  writeFileSync(settings, readFileSync(settings, 'utf8').replaceAll('@REPO@', ROOT).replaceAll('@API_URL@', apiUrl));
+  writeFileSync(settings, readFileSync(settings, 'utf8').replaceAll('@REPO@', ROOT));
   return ws;
 }
 
@@ -79,13 +79,13 @@ async function runHostSuite(browser, editor, ws) {
  * (b) Runs the workbench UI tests. Each test file gets its own copy of the workspace and its own
  * workbench page (so its own extension host), so no file depends on what another left behind.
  * ctx = { page, workspace, settingsFile, scripted, scriptedModule }: `scripted` is the scripted
- * Messages API that the workspace's quiver.anthropic.baseUrl points at.
+ * Messages API that the user settings' quiver.anthropic.baseUrl points at.
  */
 async function runUi(browser, editor, scripted, scriptedModule) {
   const tests = await collectUiTests(join(ROOT, 'test', 'e2e', 'ui'));
   const lines = [];
   const open = async (file) => {
-    const ws = workspaceCopy(editor.dir, `ws-ui-${file}`, scripted.url);
+    const ws = workspaceCopy(editor.dir, `ws-ui-${file}`);
     const page = await browser.newPage();
     page.on('console', (m) => lines.push(`[${file}] [${m.type()}] ${m.text()}`));
     page.setDefaultTimeout(20_000);
@@ -131,14 +131,15 @@ export async function runE2e() {
   rmSync(SCREENSHOTS, { recursive: true, force: true });
   const scriptedModule = require(SCRIPTED_API);
   const scripted = await scriptedModule.ScriptedMessagesApi.start();
-  const editor = await startEditor();
+  // quiver.anthropic.baseUrl is machine-scoped (a workspace may not redirect the API key), so it goes in user settings.
+  const editor = await startEditor({ userSettings: { ...QUIET_SETTINGS, 'quiver.anthropic.baseUrl': scripted.url } });
   log(`code-server on 127.0.0.1:${editor.port} (started ${secs(t0)}); scripted Messages API on ${scripted.url}`);
   try {
     const browser = await launchBrowser(editor.dir);
     try {
       let t = Date.now();
       log('extension-host suite');
-      tally('host', await runHostSuite(browser, editor, workspaceCopy(editor.dir, 'ws-host', scripted.url)));
+      tally('host', await runHostSuite(browser, editor, workspaceCopy(editor.dir, 'ws-host')));
       log(`extension-host suite done in ${secs(t)}`);
       t = Date.now();
       log('UI tests');

@@ -5,9 +5,10 @@ import type { StreamEvent } from '../core/stream/events';
 import type { Conversation } from '../core/stream/conversation';
 import type { ConversationStore } from '../core/stream/conversationStore';
 import type { ToolSource } from '../core/toolSource';
+import { SEARCH_TOOLS_DEFINITION } from '../core/search/builtins';
 import type { BuiltinTools, TurnObserver, TurnResult, TurnSettings } from '../core/turn/ports';
 import { ConversationSession } from '../core/turn/session';
-import { applyHostMessage, EMPTY_USAGE, type ApprovalAnswer, type ChatSnapshot, type HostToWebview, type ToolCompletion } from '../protocol';
+import { addUsage, applyHostMessage, EMPTY_USAGE, type ApprovalAnswer, type ChatSnapshot, type HostToWebview, type ToolCompletion } from '../protocol';
 import type { ApiKeyStore } from './apiKey';
 import type { ChatController, ChatSendRequest } from './chatController';
 import { ConfiguredModelClient } from './configuredModelClient';
@@ -26,6 +27,7 @@ export interface ChatDeps {
 }
 
 const ACTIVE_KEY = 'quiver.activeConversation';
+const SEARCH_TOOLS = SEARCH_TOOLS_DEFINITION.name;
 
 export function readTurnSettings(): TurnSettings {
   return {
@@ -50,7 +52,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
   private conversation!: Conversation;
   private session!: ConversationSession;
   private state!: ChatSnapshot;
-  private running: AbortController | undefined;
+  private running: { readonly abort: AbortController; readonly done: Promise<void> } | undefined;
   private liveItem = 0;
 
   private constructor(private readonly deps: ChatDeps) {}
@@ -104,17 +106,17 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
   }
 
   stop(): void {
-    this.running?.abort();
+    this.running?.abort.abort();
   }
 
   async newChat(): Promise<void> {
-    this.stop();
+    await this.halt();
     await this.activate(await this.deps.store.create(), []);
   }
 
   async openConversation(id: string): Promise<void> {
     if (id === this.conversation.id) return;
-    this.stop();
+    await this.halt();
     if (!(await this.tryOpen(id))) this.banner('error', 'That conversation could not be opened; it may have been deleted.');
   }
 
@@ -128,7 +130,8 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
   }
 
   async deleteConversation(id: string): Promise<void> {
-    if (id === this.conversation.id) this.stop();
+    // The turn must have written its last event before the file goes, or the append revives it.
+    if (id === this.conversation.id) await this.halt();
     await this.deps.store.delete(id);
     if (id === this.conversation.id) await this.activate(await this.deps.store.create(), []);
     else await this.postConversations();
@@ -142,10 +145,13 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
     await vscode.commands.executeCommand('quiver.setApiKey');
   }
 
-  /** The key, the model or the tools changed: re-send what the header and `/use` completion show. */
+  /** The key, the model or the tools may have changed: re-send what the header and `/use` completion show, if it did. */
   async refreshEnvironment(toolCompletions: readonly ToolCompletion[] = this.state.toolCompletions): Promise<void> {
     const apiKeySet = (await this.deps.keys.get()) !== undefined;
-    this.state = { ...this.state, apiKeySet, model: readQuiverSetting('model').value, toolCompletions };
+    const model = readQuiverSetting('model').value;
+    const same = apiKeySet === this.state.apiKeySet && model === this.state.model && JSON.stringify(toolCompletions) === JSON.stringify(this.state.toolCompletions);
+    if (same) return;
+    this.state = { ...this.state, apiKeySet, model, toolCompletions };
     this.post({ type: 'snapshot', state: this.state });
   }
 
@@ -155,9 +161,21 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
     this.streamChanged.dispose();
   }
 
-  private async runTurn(start: (signal: AbortSignal) => Promise<TurnResult>): Promise<void> {
+  /** Cancels the running turn and waits until it has written its last event. */
+  private async halt(): Promise<void> {
+    const running = this.running;
+    running?.abort.abort();
+    await running?.done;
+  }
+
+  private runTurn(start: (signal: AbortSignal) => Promise<TurnResult>): Promise<void> {
     const abort = new AbortController();
-    this.running = abort;
+    const done = this.turn(start, abort);
+    this.running = { abort, done };
+    return done;
+  }
+
+  private async turn(start: (signal: AbortSignal) => Promise<TurnResult>, abort: AbortController): Promise<void> {
     try {
       const result = await start(abort.signal);
       if (result.reason === 'refused' && result.message) this.banner('warning', result.message);
@@ -171,26 +189,30 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
     }
   }
 
-  private observer(): TurnObserver {
+  /** Live progress of `conversation`'s turns; anything arriving after another conversation is shown is dropped. */
+  private observer(conversation: Conversation): TurnObserver {
     let itemId = '';
+    const shown = (): boolean => this.conversation === conversation;
     return {
       onRequest: ({ cycle }) => {
         itemId = `live-${++this.liveItem}-${cycle}`;
       },
-      onText: (text) => this.post({ type: 'textDelta', itemId, text }),
-      onToolCallStarted: (call) =>
-        this.post({ type: 'toolCallStarted', callId: call.id, name: call.name, input: call.input, card: call.name === 'search_tools' ? 'search' : 'tool' }),
+      onText: (text) => {
+        if (shown()) this.post({ type: 'textDelta', itemId, text });
+      },
+      onToolCallStarted: (call) => {
+        if (shown()) this.post({ type: 'toolCallStarted', callId: call.id, name: call.name, input: call.input, card: call.name === SEARCH_TOOLS ? 'search' : 'tool' });
+      },
       onUsage: (usage) => {
-        const live = this.state.liveUsage ?? EMPTY_USAGE;
-        this.post({
-          type: 'usage',
-          usage: { input: live.input + usage.inputTokens, output: live.output + usage.outputTokens, cacheRead: live.cacheRead + usage.cacheReadTokens, cacheWrite: live.cacheWrite + usage.cacheWriteTokens },
-        });
+        if (!shown()) return;
+        const turn = { input: usage.inputTokens, output: usage.outputTokens, cacheRead: usage.cacheReadTokens, cacheWrite: usage.cacheWriteTokens };
+        this.post({ type: 'usage', usage: addUsage(this.state.liveUsage ?? EMPTY_USAGE, turn) });
       },
       onAlwaysAllowed: (name) => {
         this.deps.alwaysAllow(name).then(undefined, (err: unknown) => this.banner('error', `Could not save "always allow" for ${name}: ${String(err)}`));
       },
       onEvent: (event) => {
+        if (!shown()) return;
         if (event.type !== 'user_message' && event.type !== 'turn_start') this.refreshFromStream();
         else this.streamChanged.fire();
       },
@@ -217,7 +239,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
       source: this.deps.source,
       builtins: this.deps.builtins,
       approver: this.approver,
-      observer: this.observer(),
+      observer: this.observer(conversation),
       settings: readTurnSettings,
     });
     await this.deps.memento.update(ACTIVE_KEY, conversation.id);

@@ -1,15 +1,14 @@
 import * as vscode from 'vscode';
-import type { Availability } from '../core/availability';
 import { summarize } from '../core/search/summary';
 import type { ToolIndex } from '../core/search/toolIndex';
 import type { ToolOverviewItem } from '../core/toolOverview';
 import type { ToolsModel } from './toolsModel';
+import { GROUP_ICONS } from './toolsTree';
 
 interface ToolPick extends vscode.QuickPickItem {
   readonly item: ToolOverviewItem;
 }
 
-const ICONS: Record<Availability, string> = { on: 'pass-filled', discoverable: 'search', off: 'circle-slash' };
 
 /**
  * "Quiver: Search Tools…": ranks every listed tool with the same index search_tools uses, as
@@ -25,9 +24,11 @@ export async function searchToolsCommand(model: ToolsModel, index: ToolIndex): P
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
   const toPick = (item: ToolOverviewItem): ToolPick => ({
-    label: `$(${ICONS[item.availability]}) ${item.tool.name}`,
+    label: `$(${GROUP_ICONS[item.availability]}) ${item.tool.name}`,
     description: `${item.availability}${item.promoted ? ' · promoted' : ''} · ~${item.tokens} tok`,
     detail: summarize(item.tool.description),
+    // The ranking already chose these; the quick pick's own filter would hide natural-language matches.
+    alwaysShow: true,
     item,
   });
   pick.onDidChangeValue((query) => {

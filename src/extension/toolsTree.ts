@@ -12,7 +12,7 @@ export type ToolsTreeNode =
   | { readonly kind: 'serverStatus'; readonly server: ServerView };
 
 const GROUP_LABELS: Record<Availability, string> = { on: 'On', discoverable: 'Discoverable', off: 'Off' };
-const GROUP_ICONS: Record<Availability, string> = { on: 'pass-filled', discoverable: 'search', off: 'circle-slash' };
+export const GROUP_ICONS: Record<Availability, string> = { on: 'pass-filled', discoverable: 'search', off: 'circle-slash' };
 /** Builtins have no server; they are listed under Quiver's own name. */
 export const BUILTIN_SERVER_LABEL = 'Quiver';
 
