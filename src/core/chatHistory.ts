@@ -1,8 +1,8 @@
 import type { FoundTool, HistoryItem, OutputPart, TokenUsage } from '../protocol';
 import type { StreamEvent } from './stream/events';
 import type { ToolResultContent } from './toolSource';
+import { SEARCH_TOOLS_NAME } from './tools';
 
-export const SEARCH_TOOL_NAME = 'search_tools';
 
 export interface ChatHistory {
   readonly items: readonly HistoryItem[];
@@ -101,7 +101,7 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
           } else {
             const id = uniqueCallId(block.id, index);
             const item: HistoryItem =
-              block.name === SEARCH_TOOL_NAME
+              block.name === SEARCH_TOOLS_NAME
                 ? { kind: 'search', id, input: block.input, outcome: { status: 'running' } }
                 : { kind: 'tool_call', id, name: block.name, input: block.input, outcome: { status: 'running' } };
             slots.push({ item });

@@ -70,6 +70,11 @@ export function buildToolOverview(input: ToolOverviewInput): ToolOverview {
   };
 }
 
+/** Every listed tool, On first, then Discoverable, then Off. */
+export function allItems(overview: ToolOverview): readonly ToolOverviewItem[] {
+  return [...overview.groups.on, ...overview.groups.discoverable, ...overview.groups.off];
+}
+
 /** `3.1k` style, as the status bar shows token counts. */
 export function formatTokens(tokens: number): string {
   if (tokens < 1000) return String(Math.round(tokens));

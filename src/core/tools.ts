@@ -29,7 +29,9 @@ export interface ToolDefinition {
 }
 
 /** The names of Quiver's own tools; no MCP tool may take one of them. */
-export const BUILTIN_TOOL_NAMES = ['search_tools', 'describe_tools'] as const;
+export const SEARCH_TOOLS_NAME = 'search_tools';
+export const DESCRIBE_TOOLS_NAME = 'describe_tools';
+export const BUILTIN_TOOL_NAMES = [SEARCH_TOOLS_NAME, DESCRIBE_TOOLS_NAME] as const;
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
 
 export function isBuiltinToolName(name: string): name is BuiltinToolName {

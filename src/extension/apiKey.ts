@@ -4,14 +4,21 @@ const SECRET_KEY = 'quiver.anthropicApiKey';
 export const API_KEY_ENV = 'ANTHROPIC_API_KEY';
 
 /** The Anthropic API key: SecretStorage first (set by "Quiver: Set API Key"), else the environment. */
-export class ApiKeyStore {
+export class ApiKeyStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
+  private readonly subscription: vscode.Disposable;
+
   constructor(private readonly secrets: vscode.SecretStorage) {
-    secrets.onDidChange((e) => {
+    this.subscription = secrets.onDidChange((e) => {
       if (e.key === SECRET_KEY) this.changed.fire();
     });
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
   }
 
   async get(): Promise<string | undefined> {

@@ -5,7 +5,7 @@ import type { StreamEvent } from '../core/stream/events';
 import type { Conversation } from '../core/stream/conversation';
 import type { ConversationStore } from '../core/stream/conversationStore';
 import type { ToolSource } from '../core/toolSource';
-import { SEARCH_TOOLS_DEFINITION } from '../core/search/builtins';
+import { SEARCH_TOOLS_NAME } from '../core/tools';
 import type { BuiltinTools, TurnObserver, TurnResult, TurnSettings } from '../core/turn/ports';
 import { ConversationSession } from '../core/turn/session';
 import { addUsage, applyHostMessage, EMPTY_USAGE, type ApprovalAnswer, type ChatSnapshot, type HostToWebview, type ToolCompletion } from '../protocol';
@@ -27,7 +27,6 @@ export interface ChatDeps {
 }
 
 const ACTIVE_KEY = 'quiver.activeConversation';
-const SEARCH_TOOLS = SEARCH_TOOLS_DEFINITION.name;
 
 export function readTurnSettings(): TurnSettings {
   return {
@@ -201,7 +200,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
         if (shown()) this.post({ type: 'textDelta', itemId, text });
       },
       onToolCallStarted: (call) => {
-        if (shown()) this.post({ type: 'toolCallStarted', callId: call.id, name: call.name, input: call.input, card: call.name === SEARCH_TOOLS ? 'search' : 'tool' });
+        if (shown()) this.post({ type: 'toolCallStarted', callId: call.id, name: call.name, input: call.input, card: call.name === SEARCH_TOOLS_NAME ? 'search' : 'tool' });
       },
       onUsage: (usage) => {
         if (!shown()) return;

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { ToolIndex } from '../core/search/toolIndex';
+import { allItems } from '../core/toolOverview';
 import { ConversationStore } from '../core/stream/conversationStore';
 import { createSearchBuiltins } from '../core/turn/searchBuiltins';
 import { SETTINGS } from '../core/settingsRegistry';
@@ -51,7 +52,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
 
   context.subscriptions.push(
-    log, tools, status, chat, chatView,
+    log, keys, tools, status, chat, chatView, tree,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chatView),
     vscode.window.createTreeView<ToolsTreeNode>('quiver.tools', { treeDataProvider: tree, showCollapseAll: true }),
     tools.onDidChange(() => {
@@ -88,8 +89,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 }
 
 function completionsOf(model: LiveToolsModel): ToolCompletion[] {
-  const groups = model.overview().groups;
-  return [...groups.on, ...groups.discoverable, ...groups.off].map((i) => ({ name: i.tool.name, detail: i.availability }));
+  return allItems(model.overview()).map((i) => ({ name: i.tool.name, detail: i.availability }));
 }
 
 export async function deactivate(): Promise<void> {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { summarize } from '../core/search/summary';
 import type { ToolIndex } from '../core/search/toolIndex';
-import type { ToolOverviewItem } from '../core/toolOverview';
+import { allItems, type ToolOverviewItem } from '../core/toolOverview';
 import type { ToolsModel } from './toolsModel';
 import { GROUP_ICONS } from './toolsTree';
 
@@ -15,8 +15,7 @@ interface ToolPick extends vscode.QuickPickItem {
  * the user types; picking one offers the tree's actions for it.
  */
 export async function searchToolsCommand(model: ToolsModel, index: ToolIndex): Promise<void> {
-  const groups = model.overview().groups;
-  const items = new Map([...groups.on, ...groups.discoverable, ...groups.off].map((i) => [i.tool.name, i]));
+  const items = new Map(allItems(model.overview()).map((i) => [i.tool.name, i]));
   index.sync([...items.values()].map((i) => i.tool));
   const pick = vscode.window.createQuickPick<ToolPick>();
   pick.title = 'Quiver: Search Tools';

@@ -1,12 +1,10 @@
 import * as vscode from 'vscode';
 import type { Availability } from '../core/availability';
 import { costliestServer, offeredCostByServer, textBar } from '../core/overheadBreakdown';
-import { formatTokens } from '../core/toolOverview';
+import { allItems, formatTokens } from '../core/toolOverview';
 import { writeServerAvailability, writeToolAvailability } from './settings';
 import type { ToolsTreeNode } from './toolsTree';
 import type { ToolsModel } from './toolsModel';
-
-const LABELS: Record<Availability, string> = { on: 'on', discoverable: 'discoverable', off: 'off' };
 
 async function makeTool(model: ToolsModel, node: ToolsTreeNode | undefined, availability: Availability): Promise<void> {
   if (node?.kind === 'tool') {
@@ -15,7 +13,7 @@ async function makeTool(model: ToolsModel, node: ToolsTreeNode | undefined, avai
       return;
     }
     const scope = await writeToolAvailability(node.item.tool.name, availability);
-    vscode.window.setStatusBarMessage(`Quiver: ${node.item.tool.name} is now ${LABELS[availability]} (${scope} settings)`, 4000);
+    vscode.window.setStatusBarMessage(`Quiver: ${node.item.tool.name} is now ${availability} (${scope} settings)`, 4000);
     return;
   }
   if (node?.kind === 'server') await makeServer(model, node.server, availability);
@@ -23,12 +21,11 @@ async function makeTool(model: ToolsModel, node: ToolsTreeNode | undefined, avai
 
 /** Every tool of the server except locked ones, in one settings write. */
 export async function makeServer(model: ToolsModel, server: string, availability: Availability): Promise<void> {
-  const groups = model.overview().groups;
-  const keys = [...groups.on, ...groups.discoverable, ...groups.off]
+  const keys = allItems(model.overview())
     .filter((i) => i.tool.server === server && i.allowToggle !== 'never')
     .map((i) => i.tool.name);
   const scope = await writeServerAvailability(server, keys, availability);
-  vscode.window.setStatusBarMessage(`Quiver: every tool of ${server} is now ${LABELS[availability]} (${scope} settings)`, 4000);
+  vscode.window.setStatusBarMessage(`Quiver: every tool of ${server} is now ${availability} (${scope} settings)`, 4000);
 }
 
 async function describeTool(node: ToolsTreeNode | undefined): Promise<void> {

@@ -18,7 +18,7 @@ export const BUILTIN_SERVER_LABEL = 'Quiver';
 
 const serverOf = (item: ToolOverviewItem): string => item.tool.server ?? BUILTIN_SERVER_LABEL;
 
-export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode> {
+export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
@@ -26,6 +26,10 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
 
   refresh(): void {
     this.changed.fire(undefined);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
   }
 
   getChildren(node?: ToolsTreeNode): ToolsTreeNode[] {

@@ -3,6 +3,7 @@ import { applyDelta } from '../stream/config';
 import type { SearchResultStatus, StreamEvent } from '../stream/events';
 import type { ToolCallResult } from '../toolSource';
 import type { ToolDefinition } from '../tools';
+import { SEARCH_TOOLS_NAME } from '../tools';
 
 type Found = { readonly name: string; readonly summary: string };
 
@@ -79,7 +80,7 @@ export function foldCycle(
       events.push({
         type: 'tool_result',
         toolUseId: entry.toolUseId,
-        name: 'search_tools',
+        name: SEARCH_TOOLS_NAME,
         content: [{ type: 'text', text: render(found, entry.total) }],
         isError: false,
         found: found.map(({ name, status }) => ({ name, status })),

@@ -4,6 +4,7 @@ import { callRefusal } from './callEligibility';
 import type { CommitBuffer } from './commitBuffer';
 import type { Approver, BuiltinTools, TurnObserver } from './ports';
 import type { ToolPlan } from './toolPlan';
+import { SEARCH_TOOLS_NAME } from '../tools';
 
 type ToolUse = Extract<AssistantBlock, { type: 'tool_use' }>;
 
@@ -71,7 +72,7 @@ async function executeCall(call: ToolUse, index: number, buffer: CommitBuffer, c
   if (ctx.signal.aborted) return record(errorResult(CANCELLED_RESULT));
   const refusal = callRefusal(call.name, ctx.plan, ctx.runningServers);
   if (refusal !== undefined) return record(errorResult(refusal));
-  if (call.name === 'search_tools') {
+  if (call.name === SEARCH_TOOLS_NAME) {
     const answer = ctx.builtins.search(call.input, ctx.plan.searchable);
     if (!answer.ok) return record(errorResult(answer.message));
     buffer.push({ index, kind: 'search', toolUseId: call.id, results: answer.results, total: answer.total });

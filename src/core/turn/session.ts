@@ -30,10 +30,6 @@ export class ConversationSession {
 
   constructor(private readonly deps: SessionDeps) {}
 
-  get busy(): boolean {
-    return this.running !== undefined;
-  }
-
   /** Sends a message; `forced` is `/use NAME` for this message only. */
   send(text: string, signal: AbortSignal, forced?: string): Promise<TurnResult> {
     return this.run({ kind: 'message', text, ...(forced !== undefined ? { forced } : {}) }, signal);

@@ -12,6 +12,7 @@ import { renderSearchResult } from './searchResult';
 import { systemPrompt } from './systemPrompt';
 import { planTools, toolChoiceFor, type ToolPlan } from './toolPlan';
 import { openingEvents, prepareForced, type TurnStart } from './turnStart';
+import { SEARCH_TOOLS_NAME } from '../tools';
 
 export interface TurnContext {
   readonly log: EventLog;
@@ -89,7 +90,7 @@ export async function runTurn(ctx: TurnContext, start: TurnStart, signal: AbortS
     if (cycle > 1) await record(ctx, settingsChange(ctx));
     const toolPlan = plan(ctx, forced);
     ctx.observer.onRequest?.({ cycle, tools: toolPlan.offered.map((t) => t.name) });
-    const searchOffered = toolPlan.offered.some((t) => t.name === 'search_tools');
+    const searchOffered = toolPlan.offered.some((t) => t.name === SEARCH_TOOLS_NAME);
     const request = {
       model: ctx.settings.model,
       system: systemPrompt(searchOffered, searchOffered ? ctx.builtins.serverIndex(toolPlan.searchable) : ''),

@@ -22,7 +22,7 @@ export function openingEvents(history: readonly StreamEvent[], start: TurnStart,
 
 /**
  * Gets a forced tool (`/use NAME`) ready: refuses a locked-off one, and starts its server when
- * it is not running (an off tool's server is not started with the conversation). Returns the
+ * it is not running (failed, stopped, or not yet started). Returns the
  * refusal for the user, or undefined when the tool can be offered.
  */
 export async function prepareForced(name: string, events: readonly StreamEvent[], source: ToolSource): Promise<string | undefined> {
