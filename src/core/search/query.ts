@@ -70,15 +70,7 @@ function phrasesOf(words: readonly string[], { table, longest }: { table: Phrase
 }
 
 function synonymsOf(words: readonly string[], vocabulary: readonly (readonly string[])[]): string[][] {
-  const { table, longest } = phraseTable(vocabulary);
-  const found: string[][] = [];
-  for (let i = 0; i < words.length; i++) {
-    for (let n = Math.min(longest, words.length - i); n >= 1; n--) {
-      const others = table.get(words.slice(i, i + n).join(' '));
-      if (others) found.push(...others.map((o) => [...o]));
-    }
-  }
-  return found;
+  return phrasesOf(words, phraseTable(vocabulary));
 }
 
 /**

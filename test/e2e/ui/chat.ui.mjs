@@ -2,9 +2,8 @@
 // a search_tools promotion that moves a tool to On in the same turn, approval, and that model
 // and tool output never executes in the webview. ctx = { page, settingsFile, scripted, scriptedModule }.
 import { readFileSync } from 'node:fs';
+import { ICON, SIDEBAR, sleep, until } from './helpers.mjs';
 
-const SIDEBAR = '[id="workbench.view.extension.quiver"]';
-const ICON = '.activitybar a.action-label[aria-label^="Quiver"]';
 const OUTER = 'iframe.webview.ready[src*="extensionId=quiver-dev.quiver"]';
 const PAYLOAD_FLAG = '__quiverPwned';
 const PAYLOADS = [
@@ -13,22 +12,6 @@ const PAYLOADS = [
   `[a link](javascript:window.${PAYLOAD_FLAG}=1)`,
   `<iframe src="javascript:window.${PAYLOAD_FLAG}=1"></iframe>`,
 ].join('\n\n');
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function until(what, check, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  let last;
-  for (;;) {
-    try {
-      if (await check()) return;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`${typeof what === 'function' ? await what() : what}${last ? ` (${String(last)})` : ''}`);
-    await sleep(250);
-  }
-}
 
 const chatFrame = (page) => page.frameLocator(OUTER).frameLocator('iframe#active-frame');
 

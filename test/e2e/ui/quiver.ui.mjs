@@ -2,28 +2,7 @@
 // code-server. Run by scripts/e2e/run.mjs in order, on one page; ctx = { page, settingsFile }.
 import { readFileSync } from 'node:fs';
 
-const SIDEBAR = '[id="workbench.view.extension.quiver"]';
-const ICON = '.activitybar a.action-label[aria-label^="Quiver"]';
-const STATUS = '[id="quiver-dev.quiver.quiver.overhead"]';
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function until(what, check, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  let last;
-  for (;;) {
-    try {
-      if (await check()) return;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) {
-      const message = typeof what === 'function' ? await what() : what;
-      throw new Error(`${message}${last ? ` (${String(last)})` : ''}`);
-    }
-    await sleep(200);
-  }
-}
+import { ICON, SIDEBAR, STATUS, sleep, until } from './helpers.mjs';
 
 /** The tree row whose label is exactly `label` (optionally at a tree depth). */
 const row = (page, label, level) =>
