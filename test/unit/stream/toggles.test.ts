@@ -35,5 +35,7 @@ describe('conversation toggles', () => {
     assert.deepEqual(conversationAssignment(config, catalogue, 'tools.fs__read.enable.state=false').delta, { fs__read: { enable: { state: false } } });
     assert.match(conversationAssignment(config, catalogue, 'tools.fs__wipe.enable.state=true').refused ?? '', /locked/);
     assert.ok(conversationAssignment(config, catalogue, 'tools.fs__wipe.run=ask').delta);
+    const serverLocked = parseToolsConfig({ 'gh__*': { enable: { availability: 'off', allow_toggle: 'never' } } }).value;
+    assert.match(conversationAssignment(serverLocked, [], 'tools.gh__deploy.enable=on').refused ?? '', /locked/, 'a lock inherited from <server>__* holds while the server is down');
   });
 });

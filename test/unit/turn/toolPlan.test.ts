@@ -24,6 +24,14 @@ describe('tool plan for a request', () => {
     assert.equal(plan.searchRegistered, false);
   });
 
+  it('`*` off with one server discoverable still offers search_tools: builtins take availability from their own entry only', () => {
+    const plan = planTools({ events: [settings({ '*': { enable: 'off' }, 'gh__*': { enable: 'discoverable' } })], mcpTools, builtins, runningServers: running });
+    assert.deepEqual(plan.offered.map((t) => t.name), ['search_tools', 'describe_tools']);
+    assert.deepEqual(plan.searchable.map((t) => t.name), ['gh__issue']);
+    const own = planTools({ events: [settings({ '*': { enable: 'discoverable' }, search_tools: { enable: 'off' } })], mcpTools, builtins, runningServers: running });
+    assert.ok(!own.offered.some((t) => t.name === 'search_tools'), 'its own entry can still turn it off');
+  });
+
   it('with `*` discoverable: builtins offered (not made discoverable themselves), the rest searchable', () => {
     const plan = planTools({ events: [settings({ '*': { enable: 'discoverable' }, fs__read: { enable: 'on' } })], mcpTools, builtins, runningServers: running });
     assert.deepEqual(plan.offered.map((t) => t.name), ['search_tools', 'describe_tools', 'fs__read']);
