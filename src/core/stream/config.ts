@@ -20,21 +20,11 @@ export class ConfigFold {
   /** The parsed settings entries as last recorded, to tell which fields a settings delta changes. */
   private readonly settings = new Map<string, ToolEntry>();
 
-  constructor(start?: ToolsConfig) {
-    for (const [key, entry] of start ?? []) this.config.set(key, entry);
-  }
-
   apply(delta: ConfigDelta, issues?: ConfigIssue[]): void {
-    const present: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(delta.tools)) if (value !== null) present[key] = value;
-    const parsed = parseToolsConfig(present, `${delta.source} delta`);
-    issues?.push(...parsed.issues);
-    if (delta.source !== 'settings') {
-      for (const [key, entry] of parsed.value) this.config.set(key, mergeEntries(this.config.get(key), entry));
-      return;
-    }
+    if (delta.source !== 'settings') return applyDelta(this.config, delta, issues);
+    const parsed = parseDelta(delta, issues);
     for (const key of Object.keys(delta.tools)) {
-      const next = parsed.value.get(key);
+      const next = parsed.get(key);
       this.config.set(key, changedFields(this.config.get(key), this.settings.get(key), next));
       if (next) this.settings.set(key, next);
       else this.settings.delete(key);
@@ -52,11 +42,18 @@ function changedFields(current: ToolEntry | undefined, before: ToolEntry | undef
   return result;
 }
 
-/** Applies a user or promotion delta to a config (the commit buffer's fold within a cycle). */
+/** A delta's entries parsed like settings; null (a removed settings key) has no entry. */
+function parseDelta(delta: ConfigDelta, issues?: ConfigIssue[]): ToolsConfig {
+  const present: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(delta.tools)) if (value !== null) present[key] = value;
+  const parsed = parseToolsConfig(present, `${delta.source} delta`);
+  issues?.push(...parsed.issues);
+  return parsed.value;
+}
+
+/** Merges a user or promotion delta into a config field by field (also the commit buffer's fold within a cycle). */
 export function applyDelta(config: Map<string, ToolEntry>, delta: ConfigDelta, issues?: ConfigIssue[]): void {
-  const fold = new ConfigFold(config);
-  fold.apply(delta, issues);
-  for (const [key, entry] of fold.config) config.set(key, entry);
+  for (const [key, entry] of parseDelta(delta, issues)) config.set(key, mergeEntries(config.get(key), entry));
 }
 
 /** The config in force after the first `end` events (all of them by default). */

@@ -1,7 +1,8 @@
-import type { Usage } from '../model';
+import type { ModelClient, Usage } from '../model';
 import type { SearchResultStatus, StreamEvent } from '../stream/events';
-import type { ToolCallResult } from '../toolSource';
+import type { ToolCallResult, ToolSource } from '../toolSource';
 import type { ToolDefinition } from '../tools';
+import type { EventLog } from './eventLog';
 
 /** Same words as the webview protocol's ApprovalAnswer, so the host passes answers through. */
 export type ApprovalAnswer = 'allow_once' | 'always_allow' | 'deny';
@@ -64,6 +65,16 @@ export interface BuiltinTools {
   describe(input: Readonly<Record<string, unknown>>, permitted: readonly ToolDefinition[]): ToolCallResult;
   /** The system prompt section naming the searchable servers and what they hold. */
   serverIndex(searchable: readonly ToolDefinition[]): string;
+}
+
+/** What a turn talks to; the session holds these and hands them to each turn. */
+export interface TurnDeps {
+  readonly log: EventLog;
+  readonly model: ModelClient;
+  readonly source: ToolSource;
+  readonly builtins: BuiltinTools;
+  readonly approver: Approver;
+  readonly observer: TurnObserver;
 }
 
 /** Settings read at each turn start. */

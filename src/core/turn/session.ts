@@ -1,21 +1,12 @@
 import type { ToggleDirection } from '../availability';
-import type { ModelClient } from '../model';
 import { configAt } from '../stream/config';
 import { conversationAssignment, conversationToggle, type ToggleResult, type ToggleTarget } from '../stream/toggles';
-import type { ToolSource } from '../toolSource';
 import type { CommitBuffer } from './commitBuffer';
-import type { EventLog } from './eventLog';
-import type { Approver, BuiltinTools, TurnObserver, TurnResult, TurnSettings } from './ports';
+import type { TurnDeps, TurnResult, TurnSettings } from './ports';
 import { planTools, type ToolPlan } from './toolPlan';
 import { runTurn } from './turnLoop';
 
-export interface SessionDeps {
-  readonly log: EventLog;
-  readonly model: ModelClient;
-  readonly source: ToolSource;
-  readonly builtins: BuiltinTools;
-  readonly approver: Approver;
-  readonly observer: TurnObserver;
+export interface SessionDeps extends TurnDeps {
   /** Read at every turn start, so settings edited between turns are recorded then. */
   readonly settings: () => TurnSettings;
 }

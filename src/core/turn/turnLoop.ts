@@ -1,12 +1,9 @@
-import type { ModelClient } from '../model';
 import type { AssistantBlock, StreamEvent, TurnEndReason } from '../stream/events';
 import { recordedSettings, settingsDelta } from '../stream/config';
 import { transcriptOf } from '../stream/transcript';
-import type { ToolSource } from '../toolSource';
 import { CommitBuffer, foldCycle } from './commitBuffer';
-import type { EventLog } from './eventLog';
 import { errorResult, executeCalls } from './executeCalls';
-import type { Approver, BuiltinTools, TurnObserver, TurnResult, TurnSettings } from './ports';
+import type { TurnDeps, TurnResult, TurnSettings } from './ports';
 import { CANCELLED_TURN, streamReply } from './reply';
 import { renderSearchResult } from './searchResult';
 import { systemPrompt } from './systemPrompt';
@@ -14,13 +11,7 @@ import { planTools, toolChoiceFor, type ToolPlan } from './toolPlan';
 import { openingEvents, prepareForced, type TurnStart } from './turnStart';
 import { SEARCH_TOOLS_NAME } from '../tools';
 
-export interface TurnContext {
-  readonly log: EventLog;
-  readonly model: ModelClient;
-  readonly source: ToolSource;
-  readonly builtins: BuiltinTools;
-  readonly approver: Approver;
-  readonly observer: TurnObserver;
+export interface TurnContext extends TurnDeps {
   readonly settings: TurnSettings;
   /** `quiver.tools` as written now: a settings edit during a turn takes effect at the next request. */
   readonly currentTools: () => unknown;
