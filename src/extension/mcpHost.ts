@@ -4,7 +4,9 @@ import * as vscode from 'vscode';
 import type { ExpansionContext } from '../mcp/expandVariables';
 import { McpManager } from '../mcp/mcpManager';
 import { mergeServerConfigs, parseMcpJson, parseQuiverServers } from '../mcp/parseServerConfigs';
-import type { ConfigSource, ParsedServerConfigs, ServerConfigError } from '../mcp/serverConfig';
+import { ownsToolKey } from '../mcp/qualifiedNames';
+import type { ConfigSource, ParsedServerConfigs, ServerConfig, ServerConfigError } from '../mcp/serverConfig';
+import { parseToolsConfig, serversWithEveryToolOff } from '../core/availability';
 import { SETTINGS } from '../core/settingsRegistry';
 import { readQuiverSetting } from './settings';
 
@@ -19,7 +21,8 @@ export interface McpHost {
 /**
  * Feeds the MCP manager from `quiver.mcpServers` (every scope, each entry tagged with where it
  * was written) and each folder's `.vscode/mcp.json` (read only), and keeps it in step with
- * configuration, folder and workspace-trust changes. `quiver.mcp.startupTimeoutMs` and
+ * configuration, folder and workspace-trust changes. A server every one of whose tools
+ * `quiver.tools` turns off is left stopped. `quiver.mcp.startupTimeoutMs` and
  * `quiver.mcp.maxResultChars` are read once, when the host is created.
  */
 export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): McpHost {
@@ -30,7 +33,13 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
     maxResultChars: readLogged('mcpMaxResultChars', log),
   });
   let errors: readonly ServerConfigError[] = [];
+  let servers: readonly ServerConfig[] = [];
   let pending = Promise.resolve();
+
+  const applyDormant = (): void => {
+    const tools = parseToolsConfig(readQuiverSetting('tools').value).value;
+    manager.setDormant(serversWithEveryToolOff(tools, servers.map((c) => ({ name: c.name, ownsToolKey: ownsToolKey(c.name) }))));
+  };
 
   /** Reloads are chained so a slow file read never applies an older config over a newer one. */
   const reload = (): void => {
@@ -38,7 +47,9 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
       const merged = mergeServerConfigs(await readLayers(), vscode.workspace.isTrusted);
       errors = merged.errors;
       for (const error of errors) log.error(error.message);
-      manager.applyConfig(merged.servers);
+      servers = merged.servers;
+      applyDormant();
+      manager.applyConfig(servers);
     }).catch((error: unknown) => log.error(`Reading the MCP server configuration failed: ${String(error)}`));
   };
 
@@ -51,6 +62,7 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
     vscode.workspace.onDidChangeWorkspaceFolders(reload),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SETTINGS.mcpServers.key)) reload();
+      if (e.affectsConfiguration(SETTINGS.tools.key)) applyDormant();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       manager.setWorkspaceTrusted(true);

@@ -17,6 +17,7 @@ async function makeTool(model: ToolsModel, node: ToolsTreeNode | undefined, avai
     return;
   }
   if (node?.kind === 'server') await makeServer(model, node.server, availability);
+  if (node?.kind === 'serverStatus') await makeServer(model, node.server.name, availability);
 }
 
 /** Every tool of the server except locked ones, in one settings write. */

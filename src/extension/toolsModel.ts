@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { ToolOverview } from '../core/toolOverview';
 
-export type ServerStatusKind = 'starting' | 'running' | 'failed' | 'stopped';
+export type ServerStatusKind = 'starting' | 'running' | 'failed' | 'stopped' | 'off';
 
 export interface ServerView {
   readonly name: string;

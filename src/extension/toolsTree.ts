@@ -113,12 +113,21 @@ function toolItem(entry: ToolOverviewItem): vscode.TreeItem {
   return item;
 }
 
+const STATUS_ICONS: Readonly<Record<ServerView['status'], string>> = {
+  starting: 'loading~spin',
+  running: 'check',
+  failed: 'error',
+  stopped: 'debug-stop',
+  off: 'circle-slash',
+};
+
 function serverStatusItem(server: ServerView): vscode.TreeItem {
   const item = new vscode.TreeItem(server.name, vscode.TreeItemCollapsibleState.None);
   item.id = `status:${server.name}`;
   item.description = server.reason ? `${server.status}: ${server.reason}` : server.status;
   item.tooltip = server.reason ?? server.status;
-  item.iconPath = new vscode.ThemeIcon(server.status === 'starting' ? 'loading~spin' : server.status === 'failed' ? 'error' : 'debug-stop');
-  item.contextValue = 'serverStatus';
+  item.iconPath = new vscode.ThemeIcon(STATUS_ICONS[server.status]);
+  // `serverStatus-off` offers Make On / Make Discoverable, which start the server.
+  item.contextValue = server.status === 'off' ? 'serverStatus-off' : 'serverStatus';
   return item;
 }

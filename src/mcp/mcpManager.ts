@@ -3,7 +3,7 @@ import type { ToolDefinition } from '../core/tools';
 import { buildCatalogue, type Catalogue } from './buildCatalogue';
 import { describeCallError, formatSeconds } from './describeCallError';
 import { Emitter } from './emitter';
-import { describeStartFailure, exitReason, StartupTimeout, untrustedReason } from './failureReasons';
+import { describeStartFailure, dormantReason, exitReason, StartupTimeout, untrustedReason } from './failureReasons';
 import { resolveOptions, restartDelay, type McpManagerOptions, type ResolvedOptions } from './managerOptions';
 import type { ServerTool } from './normalizeTools';
 import { isWorkspaceSource, sameServerConfig, type ServerConfig } from './serverConfig';
@@ -26,6 +26,8 @@ interface ServerEntry {
   attempt: Promise<void>;
   refreshing: boolean;
   refreshAgain: boolean;
+  /** Started on demand (a forced tool, a manual restart) although every tool is off. */
+  awake: boolean;
 }
 
 /**
@@ -40,6 +42,7 @@ export class McpManager implements ToolSource {
   private trusted: boolean;
   private catalogue: Catalogue | undefined;
   private disposed = false;
+  private dormant: ReadonlySet<string> = new Set();
 
   constructor(options: McpManagerOptions) {
     this.options = resolveOptions(options);
@@ -73,6 +76,25 @@ export class McpManager implements ToolSource {
     this.changed();
   }
 
+  /**
+   * Names the servers every one of whose tools is off (see serversWithEveryToolOff): they
+   * are not started, and one running is stopped when it joins the set. Leaving the set
+   * starts it. A server started on demand stays up until it joins the set again.
+   */
+  setDormant(names: ReadonlySet<string>): void {
+    if (this.disposed) return;
+    const before = this.dormant;
+    this.dormant = new Set(names);
+    for (const [name, entry] of this.entries) {
+      if (names.has(name) && !before.has(name)) {
+        entry.awake = false;
+        entry.attempt = this.stopEntry(entry, 'off', dormantReason());
+      } else if (!names.has(name) && before.has(name) && entry.state === 'off') {
+        this.launch(entry);
+      }
+    }
+  }
+
   /** Starts or stops workspace-configured servers as trust changes. */
   setWorkspaceTrusted(trusted: boolean): void {
     if (this.disposed || trusted === this.trusted) return;
@@ -87,12 +109,15 @@ export class McpManager implements ToolSource {
     const entry = this.entries.get(name);
     if (entry === undefined || this.disposed) return;
     entry.restarts = 0;
+    entry.awake = true;
     this.launch(entry);
     await entry.attempt;
   }
 
+  /** Restarts every server that is meant to run: dormant ones stay stopped. */
   async restartAll(): Promise<void> {
-    await Promise.all([...this.entries.keys()].map((name) => this.restart(name)));
+    const names = [...this.entries].filter(([name, entry]) => !this.dormant.has(name) || entry.awake).map(([name]) => name);
+    await Promise.all(names.map((name) => this.restart(name)));
   }
 
   /** Resolves once no server is starting (each has run, failed or been stopped). */
@@ -130,8 +155,9 @@ export class McpManager implements ToolSource {
   async ensureRunning(server: string): Promise<void> {
     const entry = this.entries.get(server);
     if (entry === undefined) throw new Error(`No MCP server named "${server}" is configured.`);
-    if (entry.state === 'failed' || entry.state === 'stopped') {
+    if (entry.state === 'failed' || entry.state === 'stopped' || entry.state === 'off') {
       entry.restarts = 0;
+      entry.awake = true;
       this.launch(entry);
     }
     await entry.attempt;
@@ -162,7 +188,7 @@ export class McpManager implements ToolSource {
     if (this.disposed) return;
     this.disposed = true;
     const entries = [...this.entries.values()];
-    await Promise.all(entries.map((e) => this.stopEntry(e, 'stopped: Quiver is shutting down')));
+    await Promise.all(entries.map((e) => this.stopEntry(e, 'stopped', 'stopped: Quiver is shutting down')));
     await Promise.all(entries.map((e) => e.attempt));
     this.statusEvents.clear();
     this.changeEvents.clear();
@@ -172,6 +198,11 @@ export class McpManager implements ToolSource {
     const generation = this.supersede(entry);
     const previous = entry.connection;
     entry.connection = undefined;
+    if (this.dormant.has(entry.config.name) && !entry.awake) {
+      entry.attempt = closeQuietly(previous);
+      this.setState(entry, 'off', dormantReason());
+      return;
+    }
     if (!this.trusted && isWorkspaceSource(entry.config.source)) {
       entry.attempt = closeQuietly(previous);
       this.setState(entry, 'stopped', untrustedReason(entry.config));
@@ -277,14 +308,14 @@ export class McpManager implements ToolSource {
 
   private remove(name: string, entry: ServerEntry): void {
     this.entries.delete(name);
-    void this.stopEntry(entry, 'stopped: removed from the configuration');
+    void this.stopEntry(entry, 'stopped', 'stopped: removed from the configuration');
   }
 
-  private async stopEntry(entry: ServerEntry, reason: string): Promise<void> {
+  private async stopEntry(entry: ServerEntry, state: 'stopped' | 'off', reason: string): Promise<void> {
     this.supersede(entry);
     const connection = entry.connection;
     entry.connection = undefined;
-    this.setState(entry, 'stopped', reason);
+    this.setState(entry, state, reason);
     await closeQuietly(connection);
   }
 
@@ -335,6 +366,7 @@ function newEntry(config: ServerConfig): ServerEntry {
     attempt: Promise.resolve(),
     refreshing: false,
     refreshAgain: false,
+    awake: false,
   };
 }
 

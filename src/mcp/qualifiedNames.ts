@@ -21,7 +21,7 @@ const CLEAN_TOOL = /^[a-zA-Z0-9_-]+$/;
 export function qualifyToolName(server: string, tool: string): string {
   const plain = `${server}__${tool}`;
   if (CLEAN_SERVER.test(server) && CLEAN_TOOL.test(tool) && plain.length <= MAX_LENGTH) return plain;
-  const serverSegment = sanitizeServer(server).slice(0, MAX_SERVER_SEGMENT).replace(/_+$/, '') || 'server';
+  const serverSegment = shortServerSegment(server);
   const room = MAX_LENGTH - serverSegment.length - '__'.length - '_'.length - HASH_LENGTH;
   const toolSegment = (tool.replace(/[^a-zA-Z0-9_-]/g, '_') || 'tool').slice(0, room);
   return `${serverSegment}__${toolSegment}_${shortHash(server, tool)}`;
@@ -45,6 +45,19 @@ export function assignQualifiedNames(refs: readonly ToolRef[]): Map<string, Tool
     byName.set(name, ref);
   }
   return byName;
+}
+
+/**
+ * Whether a `quiver.tools` key can name a tool of `server`: its tools' qualified names start
+ * with the plain `server__` or, when shortened, with the sanitized segment.
+ */
+export function ownsToolKey(server: string): (key: string) => boolean {
+  const prefixes = [`${server}__`, `${shortServerSegment(server)}__`];
+  return (key) => prefixes.some((prefix) => key.startsWith(prefix));
+}
+
+function shortServerSegment(server: string): string {
+  return sanitizeServer(server).slice(0, MAX_SERVER_SEGMENT).replace(/_+$/, '') || 'server';
 }
 
 function sanitizeServer(server: string): string {

@@ -1,6 +1,7 @@
 import type { ConfigSource } from './serverConfig';
 
-export type ServerState = 'starting' | 'running' | 'failed' | 'stopped';
+/** `off`: not started because every tool of the server is off (see McpManager.setDormant). */
+export type ServerState = 'starting' | 'running' | 'failed' | 'stopped' | 'off';
 
 /** What the UI shows for one configured server; also the payload of `onDidChangeStatus`. */
 export interface ServerStatus {

@@ -1,4 +1,4 @@
-import type { ToggleDirection } from '../availability';
+import { parseToolsConfig, serversPermittedBy, type ToggleDirection } from '../availability';
 import { configAt } from '../stream/config';
 import { conversationAssignment, conversationToggle, type ToggleResult, type ToggleTarget } from '../stream/toggles';
 import type { CommitBuffer } from './commitBuffer';
@@ -36,9 +36,15 @@ export class ConversationSession {
     return this.commit(conversationToggle(configAt(this.deps.log.events()), this.catalogue(), target, direction));
   }
 
-  /** `/set tools.NAME.enable.state=false` and other key assignments, for this conversation. */
-  assign(text: string): Promise<ToggleResult> {
-    return this.commit(conversationAssignment(configAt(this.deps.log.events()), this.catalogue(), text));
+  /**
+   * `/set tools.NAME.enable.state=false` and other key assignments, for this conversation.
+   * A server left stopped because every tool was off is started when the assignment
+   * permits one of its tools.
+   */
+  async assign(text: string): Promise<ToggleResult> {
+    const result = await this.commit(conversationAssignment(configAt(this.deps.log.events()), this.catalogue(), text));
+    if (result.delta !== undefined) await this.startServersFor(result.delta);
+    return result;
   }
 
   /** The sets the next request would use, for the Tools view and the status bar. */
@@ -68,6 +74,16 @@ export class ConversationSession {
       this.deps.observer.onEvent?.(event);
     }
     return result;
+  }
+
+  private async startServersFor(delta: Readonly<Record<string, unknown>>): Promise<void> {
+    const { source } = this.deps;
+    const running = source.runningServers();
+    for (const server of serversPermittedBy(parseToolsConfig(delta).value)) {
+      if (running.has(server)) continue;
+      // A server that cannot start shows why in the Tools view; the assignment itself stands.
+      await source.ensureRunning(server).catch(() => undefined);
+    }
   }
 
   private catalogue() {

@@ -1,5 +1,6 @@
 // Workbench UI tests: Quiver's container, chat webview, tools tree and status bar item in
 // code-server. Run by scripts/e2e/run.mjs in order, on one page; ctx = { page, settingsFile }.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 import { ICON, SIDEBAR, STATUS, sleep, until } from './helpers.mjs';
@@ -8,6 +9,14 @@ import { ICON, SIDEBAR, STATUS, sleep, until } from './helpers.mjs';
 const row = (page, label, level) =>
   page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]${level ? `[aria-level="${level}"]` : ''}`)
     .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) });
+
+async function contextMenu(page, target, name) {
+  await target.click({ button: 'right' });
+  const item = page.getByRole('menuitem', { name });
+  await item.hover();
+  await sleep(300); // the workbench ignores a click that comes too soon after the menu opened
+  await item.click();
+}
 
 async function openSidebar(page) {
   const sidebar = page.locator(SIDEBAR);
@@ -56,18 +65,31 @@ export default function (t) {
     const server = row(page, 'everything', 2).first();
     await server.waitFor({ state: 'visible' });
     if ((await server.getAttribute('aria-expanded')) !== 'true') await server.click();
-    const tool = row(page, 'echo', 3).first();
-    await tool.click({ button: 'right' });
-    const item = page.getByRole('menuitem', { name: 'Make Discoverable' });
-    await item.hover();
-    await sleep(300); // the workbench ignores a click that comes too soon after the menu opened
-    await item.click();
+    await contextMenu(page, row(page, 'echo', 3).first(), 'Make Discoverable');
     const entry = /"everything__echo"\s*:\s*\{[^}]*"enable"\s*:\s*"discoverable"/;
     await until(() => `settings.json does not make everything__echo discoverable:\n${readFileSync(settingsFile, 'utf8')}`,
       () => entry.test(readFileSync(settingsFile, 'utf8')));
     await until(async () => `the status bar still says ${await onCount()} on (was ${before.status})`, async () => (await onCount()) === before.status - 1);
     await until(async () => `the tree groups did not move echo: On ${await groupCount('On')}, Discoverable ${await groupCount('Discoverable')} (were ${before.on}, ${before.discoverable})`,
       async () => (await groupCount('On')) === before.on - 1 && (await groupCount('Discoverable')) === before.discoverable + 1);
+  });
+
+  t.test('right-click a server → Make Off stops its process and lists it as off; Make Discoverable there starts it again', async ({ page, settingsFile }) => {
+    await openSidebar(page);
+    const memoryRunning = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes('server-memory/dist/index.js');
+    await until('the memory server process is not running', () => memoryRunning(), 40_000);
+    const server = row(page, 'memory', 2).first(); // under Discoverable: Off is collapsed
+    await server.waitFor({ state: 'visible' });
+    await contextMenu(page, server, 'Make Off');
+    await until(() => `settings.json does not turn memory__* off:\n${readFileSync(settingsFile, 'utf8')}`,
+      () => /"memory__\*"\s*:\s*\{\s*"enable"\s*:\s*(?:"off"|\{\s*"availability"\s*:\s*"off")/.test(readFileSync(settingsFile, 'utf8')));
+    const status = row(page, 'memory', 2).filter({ hasText: 'off: not started' });
+    await status.waitFor({ state: 'visible' });
+    await until('the memory server process is still running after Make Off', () => !memoryRunning());
+    await contextMenu(page, status, 'Make Discoverable');
+    await until('the memory server did not start again', () => memoryRunning(), 40_000);
+    // Back under Discoverable once its tools are listed (a server row there shows their tokens).
+    await row(page, 'memory', 2).filter({ hasText: /tok$/ }).first().waitFor({ state: 'visible', timeout: 40_000 });
   });
 
   t.test('the status bar item shows the token overhead', async ({ page }) => {

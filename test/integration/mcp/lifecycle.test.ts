@@ -151,4 +151,50 @@ describe('MCP manager lifecycle', () => {
     await assert.rejects(m.ensureRunning('dies'), /MCP server "dies" is not running: exited while starting/);
     await assert.rejects(m.ensureRunning('nope'), /No MCP server named "nope"/);
   });
+
+  it('leaves a server whose tools are all off unstarted, starts it when one is permitted, stops it when all are off again', async () => {
+    const { manager: m } = manager();
+    m.setDormant(new Set(['faulty']));
+    m.applyConfig([nodeServer('faulty', fixture('faulty-tools-server.mjs')), nodeServer('other', fixture('faulty-tools-server.mjs'))]);
+    await m.whenIdle();
+    assert.equal(m.status('faulty')?.state, 'off');
+    assert.equal(m.status('faulty')?.pid, undefined);
+    assert.match(m.status('faulty')?.reason ?? '', /every tool of this server is off in quiver\.tools\. Make it on or discoverable/);
+    assert.equal(m.status('other')?.state, 'running');
+    assert.ok(m.tools().every((t) => t.server === 'other'));
+
+    m.setDormant(new Set());
+    await m.whenIdle();
+    assert.equal(m.status('faulty')?.state, 'running');
+    const pid = m.status('faulty')?.pid;
+    assert.ok(pid !== undefined);
+
+    m.setDormant(new Set(['faulty']));
+    assert.equal(m.status('faulty')?.state, 'off');
+    assert.ok(m.tools().every((t) => t.server === 'other'));
+    await assertGone(pid);
+  });
+
+  it('starts an off server on demand (a forced tool, a restart) and keeps it up until it is turned off again; restartAll leaves it off', async () => {
+    const { manager: m } = manager();
+    m.setDormant(new Set(['faulty']));
+    m.applyConfig([nodeServer('faulty', fixture('faulty-tools-server.mjs'))]);
+    await m.restartAll();
+    assert.equal(m.status('faulty')?.state, 'off');
+
+    await m.ensureRunning('faulty');
+    assert.equal(m.status('faulty')?.state, 'running');
+    m.setDormant(new Set(['faulty']));
+    assert.equal(m.status('faulty')?.state, 'running', 'the same set again does not stop a server started on demand');
+
+    const pid = m.status('faulty')?.pid;
+    m.setDormant(new Set());
+    m.setDormant(new Set(['faulty']));
+    assert.equal(m.status('faulty')?.state, 'off');
+    await assertGone(pid);
+
+    await m.restart('faulty');
+    assert.equal(m.status('faulty')?.state, 'running', 'a restart by hand starts it');
+  });
 });
+

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { BUILTIN_TOOL_NAMES } from '../../../src/core/tools';
-import { assignQualifiedNames, qualifyToolName } from '../../../src/mcp/qualifiedNames';
+import { assignQualifiedNames, ownsToolKey, qualifyToolName } from '../../../src/mcp/qualifiedNames';
 
 const VALID = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -78,4 +78,16 @@ describe('qualified tool names', () => {
     assert.deepEqual(names.get(clean), { server: 's', tool: 'get.x' });
     assert.deepEqual(names.get(`${clean}_2`), { server: 's', tool: clean.slice('s__'.length) });
   });
+
+  it('ownsToolKey recognizes keys of a server by its plain and its shortened prefix', () => {
+    assert.ok(ownsToolKey('github')('github__create_issue'));
+    assert.ok(!ownsToolKey('git')('github__create_issue'));
+    assert.ok(!ownsToolKey('github')('github_enterprise__create_issue'));
+    const odd = 'My Server (staging)';
+    assert.ok(ownsToolKey(odd)(qualifyToolName(odd, 'list items')));
+    const long = 'a-very-long-server-name-that-runs-past-the-limit';
+    assert.ok(ownsToolKey(long)(qualifyToolName(long, 'a_tool_name_long_enough_to_need_shortening')));
+    assert.ok(ownsToolKey(long)(qualifyToolName(long, 'x')));
+  });
 });
+

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { reply, text, toolUse } from '../../fixtures/scriptedMessagesApi';
 import { harness, signal, toolNames, type Harness } from './harness';
 
-describe('/use NAME (forced tool)', function () {
+describe('servers started on demand: /use NAME (forced tool) and /set', function () {
   this.timeout(10_000);
   let h: Harness | undefined;
   afterEach(async () => h?.close());
@@ -37,5 +37,30 @@ describe('/use NAME (forced tool)', function () {
     assert.equal(h.api.requests.length, 0);
     assert.deepEqual(h.source.started, []);
     assert.deepEqual(h.conversation.events(), []);
+  });
+
+  it('/set turning on a tool of a server left stopped (every tool off) starts that server; the tool is offered next', async () => {
+    h = await harness({
+      servers: { ci: { running: true, tools: [{ name: 'status' }] }, db: { running: false, tools: [{ name: 'query' }] } },
+      tools: { 'db__*': { enable: 'off' } },
+      script: [reply(text('ok'))],
+    });
+    const set = await h.session.assign('tools.db__query.enable=on');
+    assert.equal(set.refused, undefined);
+    assert.deepEqual(h.source.started, ['db']);
+    await h.session.send('query it', signal());
+    assert.deepEqual(toolNames(h.api.requests[0]?.body), ['ci__status', 'db__query']);
+  });
+
+  it('/set turning a tool off, or naming an unknown server, starts nothing and still records the change', async () => {
+    h = await harness({
+      servers: { db: { running: false, tools: [{ name: 'query' }] } },
+      tools: { 'db__*': { enable: 'off' } },
+    });
+    await h.session.assign('tools.db__query.enable=off');
+    const unknown = await h.session.assign('tools.nowhere__thing.enable=on');
+    assert.equal(unknown.refused, undefined);
+    assert.deepEqual(h.source.started, []);
+    assert.equal(h.conversation.events().filter((e) => e.type === 'config_delta' && e.source === 'user').length, 2);
   });
 });

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { parseToolsConfig, serversWithEveryToolOff, type ServerKeys } from '../../../src/core/availability';
+
+const server = (name: string): ServerKeys => ({ name, ownsToolKey: (key) => key.startsWith(`${name}__`) });
+const servers = [server('fs'), server('gh'), server('mem')];
+const dormant = (tools: unknown) => [...serversWithEveryToolOff(parseToolsConfig(tools).value, servers)].sort();
+
+describe('servers with every tool off (left unstarted)', () => {
+  it('none when nothing is configured: tools default to on', () => {
+    assert.deepEqual(dormant({}), []);
+  });
+
+  it('a server turned off as a whole', () => {
+    assert.deepEqual(dormant({ 'gh__*': { enable: 'off' } }), ['gh']);
+    assert.deepEqual(dormant({ 'gh__*': { enable: 'explicit' } }), ['gh']);
+    assert.deepEqual(dormant({ 'gh__*': { enable: { availability: 'off', allow_toggle: 'never' } } }), ['gh']);
+  });
+
+  it('every server when "*" is off and nothing else permits', () => {
+    assert.deepEqual(dormant({ '*': { enable: 'off' } }), ['fs', 'gh', 'mem']);
+    assert.deepEqual(dormant({ '*': { enable: 'explicit' } }), ['fs', 'gh', 'mem']);
+  });
+
+  it('a server whose own default permits is started even when "*" is off', () => {
+    assert.deepEqual(dormant({ '*': { enable: 'off' }, 'mem__*': { enable: 'discoverable' } }), ['fs', 'gh']);
+  });
+
+  it('a server is started when one of its tools is named on or discoverable', () => {
+    assert.deepEqual(dormant({ '*': { enable: 'off' }, fs__read: { enable: 'on' }, gh__issue: { enable: 'discoverable' } }), ['mem']);
+    assert.deepEqual(dormant({ 'gh__*': { enable: 'off' }, gh__issue: { enable: true } }), []);
+  });
+
+  it('entries that leave a tool off, or set only allow_toggle or run, start nothing', () => {
+    assert.deepEqual(
+      dormant({ '*': { enable: 'off' }, fs__read: { enable: 'off' }, gh__issue: { enable: { allow_toggle: 'never' } }, mem__add: { run: 'unattended' } }),
+      ['fs', 'gh', 'mem'],
+    );
+  });
+
+  it('a discoverable or on default keeps every server running', () => {
+    assert.deepEqual(dormant({ '*': { enable: 'discoverable' }, fs__read: false }), []);
+  });
+});
