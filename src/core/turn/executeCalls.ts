@@ -1,10 +1,11 @@
 import type { AssistantBlock } from '../stream/events';
 import type { ToolCallResult, ToolSource } from '../toolSource';
 import { callRefusal } from './callEligibility';
+import { callGroups } from './callGroups';
 import type { CommitBuffer } from './commitBuffer';
 import type { Approver, BuiltinTools, TurnObserver } from './ports';
 import type { ToolPlan } from './toolPlan';
-import { SEARCH_TOOLS_NAME } from '../tools';
+import { DESCRIBE_TOOLS_NAME, SEARCH_TOOLS_NAME } from '../tools';
 
 type ToolUse = Extract<AssistantBlock, { type: 'tool_use' }>;
 
@@ -66,32 +67,57 @@ async function runMcpTool(call: ToolUse, ctx: ExecutionContext): Promise<ToolCal
   }
 }
 
-/** Runs one call, recording into the buffer: a result, or for search_tools its found names (the promotion channel). */
-async function executeCall(call: ToolUse, index: number, buffer: CommitBuffer, ctx: ExecutionContext): Promise<void> {
+/**
+ * Checks one call and answers it at once where it needs no MCP server (a refusal, a builtin,
+ * a declined approval); returns the result recorder when the MCP tool should run.
+ */
+async function prepareCall(call: ToolUse, index: number, buffer: CommitBuffer, ctx: ExecutionContext): Promise<Recorder | undefined> {
   const record = (result: ToolCallResult): void => buffer.push({ index, kind: 'result', toolUseId: call.id, name: call.name, result });
-  if (ctx.signal.aborted) return record(errorResult(CANCELLED_RESULT));
+  if (ctx.signal.aborted) return void record(errorResult(CANCELLED_RESULT));
   const refusal = callRefusal(call.name, ctx.plan, ctx.runningServers);
-  if (refusal !== undefined) return record(errorResult(refusal));
+  if (refusal !== undefined) return void record(errorResult(refusal));
   if (call.name === SEARCH_TOOLS_NAME) {
     const answer = ctx.builtins.search(call.input, ctx.plan.searchable);
-    if (!answer.ok) return record(errorResult(answer.message));
+    if (!answer.ok) return void record(errorResult(answer.message));
     buffer.push({ index, kind: 'search', toolUseId: call.id, results: answer.results, total: answer.total });
     return undefined;
   }
-  if (call.name === 'describe_tools') return record(ctx.builtins.describe(call.input, ctx.plan.permitted));
+  if (call.name === DESCRIBE_TOOLS_NAME) return void record(ctx.builtins.describe(call.input, ctx.plan.permitted));
   const declined = await approval(call, ctx);
-  if (declined) return record(declined);
-  return record(await runMcpTool(call, ctx));
+  if (declined) return void record(declined);
+  return record;
 }
 
-/** Executes a reply's tool calls one at a time, in order, into the cycle's commit buffer. */
+type Recorder = (result: ToolCallResult) => void;
+
+/**
+ * Executes a reply's tool calls into the cycle's commit buffer, group by group (see
+ * callGroups): each call of a group is checked and, where its policy says so, approved in
+ * order; then the group's MCP calls run at once. A toggle the user makes meanwhile folds at
+ * the earliest call still running.
+ */
 export async function executeCalls(calls: readonly ToolUse[], buffer: CommitBuffer, ctx: ExecutionContext): Promise<void> {
-  for (const [index, call] of calls.entries()) {
-    buffer.position = index;
-    ctx.observer.onToolCallStarted?.({ id: call.id, name: call.name, input: call.input });
-    await executeCall(call, index, buffer, ctx);
+  const finished = (call: ToolUse): void => {
     const own = buffer.entries().find((e) => e.kind !== 'write' && e.toolUseId === call.id);
     ctx.observer.onToolCallFinished?.({ id: call.id, name: call.name, isError: own?.kind === 'result' ? own.result.isError : false });
+  };
+  for (const group of callGroups(calls, ctx.plan.permitted)) {
+    const running: { readonly call: ToolUse; readonly index: number; readonly record: Recorder }[] = [];
+    for (const { call, index } of group) {
+      buffer.position = index;
+      ctx.observer.onToolCallStarted?.({ id: call.id, name: call.name, input: call.input });
+      const record = await prepareCall(call, index, buffer, ctx);
+      if (record) running.push({ call, index, record });
+      else finished(call);
+    }
+    const pending = new Set(running.map((r) => r.index));
+    if (pending.size > 0) buffer.position = Math.min(...pending);
+    await Promise.all(running.map(async ({ call, index, record }) => {
+      record(await runMcpTool(call, ctx));
+      pending.delete(index);
+      if (pending.size > 0) buffer.position = Math.min(...pending);
+      finished(call);
+    }));
   }
   buffer.position = calls.length;
 }

@@ -14,7 +14,7 @@ import { ScriptedMessagesApi, type MessagesBody, type ScriptStep } from '../../f
 type Handler = (args: Readonly<Record<string, unknown>>, signal: AbortSignal) => Promise<ToolCallResult>;
 export interface FakeServer {
   running: boolean;
-  readonly tools: readonly { readonly name: string; readonly description?: string; readonly handler?: Handler }[];
+  readonly tools: readonly { readonly name: string; readonly description?: string; readonly readOnly?: boolean; readonly handler?: Handler }[];
 }
 
 const ok = (text: string): ToolCallResult => ({ content: [{ type: 'text', text }], isError: false });
@@ -27,7 +27,10 @@ export class MemoryToolSource implements ToolSource {
 
   tools(): ToolDefinition[] {
     return Object.entries(this.servers).flatMap(([server, s]) =>
-      s.running ? s.tools.map((t) => ({ name: `${server}__${t.name}`, server, toolName: t.name, description: t.description ?? `The ${t.name} tool of ${server}.`, inputSchema: { type: 'object', properties: { arg: { type: 'string' } } } })) : [],
+      s.running ? s.tools.map((t) => ({
+        name: `${server}__${t.name}`, server, toolName: t.name, description: t.description ?? `The ${t.name} tool of ${server}.`, inputSchema: { type: 'object', properties: { arg: { type: 'string' } } },
+        ...(t.readOnly !== undefined ? { annotations: { readOnlyHint: t.readOnly } } : {}),
+      })) : [],
     );
   }
 
