@@ -1,3 +1,4 @@
+import type { ServerKeys } from './availability';
 import type { ToolDefinition } from './tools';
 
 /** A piece of a tool result, already shaped for the model. */
@@ -28,6 +29,8 @@ export interface ToolSource {
   call(name: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<ToolCallResult>;
   /** Starts a server that is configured but not running (a forced tool needs it). */
   ensureRunning(server: string): Promise<void>;
+  /** Servers not started because settings turn every tool of theirs off (see serversWithEveryToolOff). */
+  offServers(): readonly ServerKeys[];
   /** Called whenever the catalogue or a server's status changes. */
   onDidChange(listener: () => void): Unsubscribe;
 }

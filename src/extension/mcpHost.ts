@@ -36,9 +36,9 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
   let servers: readonly ServerConfig[] = [];
   let pending = Promise.resolve();
 
-  const applyDormant = (): void => {
+  const dormant = (): ReadonlySet<string> => {
     const tools = parseToolsConfig(readQuiverSetting('tools').value).value;
-    manager.setDormant(serversWithEveryToolOff(tools, servers.map((c) => ({ name: c.name, ownsToolKey: ownsToolKey(c.name) }))));
+    return serversWithEveryToolOff(tools, servers.map((c) => ({ name: c.name, ownsToolKey: ownsToolKey(c.name) })));
   };
 
   /** Reloads are chained so a slow file read never applies an older config over a newer one. */
@@ -48,9 +48,13 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
       errors = merged.errors;
       for (const error of errors) log.error(error.message);
       servers = merged.servers;
-      applyDormant();
-      manager.applyConfig(servers);
+      manager.applyConfig(servers, dormant());
     }).catch((error: unknown) => log.error(`Reading the MCP server configuration failed: ${String(error)}`));
+  };
+
+  // Chained too: an edit touching both settings must see the server list it brings.
+  const followTools = (): void => {
+    pending = pending.then(() => manager.setDormant(dormant())).catch((error: unknown) => log.error(`Applying quiver.tools to the MCP servers failed: ${String(error)}`));
   };
 
   const watcher = vscode.workspace.createFileSystemWatcher('**/.vscode/mcp.json');
@@ -62,7 +66,7 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
     vscode.workspace.onDidChangeWorkspaceFolders(reload),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SETTINGS.mcpServers.key)) reload();
-      if (e.affectsConfiguration(SETTINGS.tools.key)) applyDormant();
+      if (e.affectsConfiguration(SETTINGS.tools.key)) followTools();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       manager.setWorkspaceTrusted(true);

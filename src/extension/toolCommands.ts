@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import type { Availability } from '../core/availability';
+import { parseToolsConfig, serverDefaultsKey, type Availability } from '../core/availability';
 import { costliestServer, offeredCostByServer, textBar } from '../core/overheadBreakdown';
 import { allItems, formatTokens } from '../core/toolOverview';
-import { writeServerAvailability, writeToolAvailability } from './settings';
+import { ownsToolKey } from '../mcp/qualifiedNames';
+import { readQuiverSetting, writeServerAvailability, writeToolAvailability } from './settings';
 import type { ToolsTreeNode } from './toolsTree';
 import type { ToolsModel } from './toolsModel';
 
@@ -20,12 +21,19 @@ async function makeTool(model: ToolsModel, node: ToolsTreeNode | undefined, avai
   if (node?.kind === 'serverStatus') await makeServer(model, node.server.name, availability);
 }
 
-/** Every tool of the server except locked ones, in one settings write. */
+/**
+ * Every tool of the server except locked ones, in one settings write: the tools it lists,
+ * and the tool entries written for it (all there is to go on while it is not running).
+ */
 export async function makeServer(model: ToolsModel, server: string, availability: Availability): Promise<void> {
-  const keys = allItems(model.overview())
+  const listed = allItems(model.overview())
     .filter((i) => i.tool.server === server && i.allowToggle !== 'never')
     .map((i) => i.tool.name);
-  const scope = await writeServerAvailability(server, keys, availability);
+  const owns = ownsToolKey(server);
+  const written = [...parseToolsConfig(readQuiverSetting('tools').value).value]
+    .filter(([key, entry]) => key !== serverDefaultsKey(server) && owns(key) && entry.allowToggle !== 'never')
+    .map(([key]) => key);
+  const scope = await writeServerAvailability(server, [...new Set([...listed, ...written])], availability);
   vscode.window.setStatusBarMessage(`Quiver: every tool of ${server} is now ${availability} (${scope} settings)`, 4000);
 }
 

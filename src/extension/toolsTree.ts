@@ -36,8 +36,8 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
     const overview = this.model.overview();
     if (!node) {
       const groups: ToolsTreeNode[] = (['on', 'discoverable', 'off'] as const).map((availability) => ({ kind: 'group', availability }));
-      const troubled = this.model.servers().some((s) => s.status !== 'running');
-      return troubled ? [...groups, { kind: 'problems' }] : groups;
+      const notRunning = this.model.servers().some((s) => s.status !== 'running');
+      return notRunning ? [...groups, { kind: 'problems' }] : groups;
     }
     switch (node.kind) {
       case 'group': {
@@ -62,7 +62,9 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
       case 'tool': return toolItem(node.item);
       case 'problems': {
         const item = new vscode.TreeItem('Servers not running', vscode.TreeItemCollapsibleState.Expanded);
-        item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+        // A server off by the user's choice is no problem: warn only for the others.
+        const troubled = this.model.servers().some((s) => s.status !== 'running' && s.status !== 'off');
+        item.iconPath = troubled ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')) : new vscode.ThemeIcon('circle-slash');
         return item;
       }
       case 'serverStatus': return serverStatusItem(node.server);

@@ -42,6 +42,4 @@ function lastOutput(stderrTail: readonly string[]): string {
   return stderrTail.length > 0 ? ` Last output:\n${stderrTail.join('\n')}` : '';
 }
 
-export function dormantReason(): string {
-  return 'not started: every tool of this server is off in quiver.tools. Make it on or discoverable (right-click it) to start it.';
-}
+export const DORMANT_REASON = 'not started: every tool of this server is off in quiver.tools. Make it on or discoverable (right-click it) to start it, or Restart it to list its tools.';

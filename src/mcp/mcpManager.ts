@@ -1,11 +1,13 @@
+import type { ServerKeys } from '../core/availability';
 import type { ToolCallResult, ToolSource, Unsubscribe } from '../core/toolSource';
 import type { ToolDefinition } from '../core/tools';
 import { buildCatalogue, type Catalogue } from './buildCatalogue';
 import { describeCallError, formatSeconds } from './describeCallError';
 import { Emitter } from './emitter';
-import { describeStartFailure, dormantReason, exitReason, StartupTimeout, untrustedReason } from './failureReasons';
+import { describeStartFailure, DORMANT_REASON, exitReason, StartupTimeout, untrustedReason } from './failureReasons';
 import { resolveOptions, restartDelay, type McpManagerOptions, type ResolvedOptions } from './managerOptions';
 import type { ServerTool } from './normalizeTools';
+import { ownsToolKey } from './qualifiedNames';
 import { isWorkspaceSource, sameServerConfig, type ServerConfig } from './serverConfig';
 import { ServerConnection } from './serverConnection';
 import type { ServerState, ServerStatus } from './serverStatus';
@@ -49,13 +51,21 @@ export class McpManager implements ToolSource {
     this.trusted = options.workspaceTrusted;
   }
 
-  /** Adopts a new set of servers: starts new ones, restarts changed ones, stops removed ones. */
-  applyConfig(configs: readonly ServerConfig[]): void {
+  /**
+   * Adopts a new set of servers: starts new ones, restarts changed ones, stops removed ones.
+   * `dormant` names the servers every one of whose tools is off (see serversWithEveryToolOff):
+   * they are not started, and one running is stopped when it joins the set; leaving the set
+   * starts it. Both change in one call so a server is never launched with a config about to
+   * be replaced. A server started on demand stays up until it joins the set again.
+   */
+  applyConfig(configs: readonly ServerConfig[], dormant: ReadonlySet<string> = this.dormant): void {
     if (this.disposed) return;
     const next = new Map(configs.map((c) => [c.name, c]));
     for (const [name, entry] of this.entries) {
       if (!next.has(name)) this.remove(name, entry);
     }
+    const before = this.dormant;
+    this.dormant = new Set(dormant);
     const previous = new Map(this.entries);
     this.entries.clear();
     for (const config of next.values()) {
@@ -64,35 +74,31 @@ export class McpManager implements ToolSource {
         const created = newEntry(config);
         this.entries.set(config.name, created);
         this.launch(created);
-      } else {
-        this.entries.set(config.name, entry);
-        if (!sameServerConfig(entry.config, config)) {
-          entry.config = config;
-          entry.restarts = 0;
-          this.launch(entry);
-        }
+        continue;
       }
+      this.entries.set(config.name, entry);
+      if (sameServerConfig(entry.config, config)) {
+        this.followDormancy(entry, before);
+        continue;
+      }
+      if (this.dormant.has(config.name) && !before.has(config.name)) entry.awake = false;
+      entry.config = config;
+      entry.restarts = 0;
+      this.launch(entry);
     }
     this.changed();
   }
 
-  /**
-   * Names the servers every one of whose tools is off (see serversWithEveryToolOff): they
-   * are not started, and one running is stopped when it joins the set. Leaving the set
-   * starts it. A server started on demand stays up until it joins the set again.
-   */
+  /** The same servers with a new dormant set (see applyConfig). */
   setDormant(names: ReadonlySet<string>): void {
     if (this.disposed) return;
     const before = this.dormant;
     this.dormant = new Set(names);
-    for (const [name, entry] of this.entries) {
-      if (names.has(name) && !before.has(name)) {
-        entry.awake = false;
-        entry.attempt = this.stopEntry(entry, 'off', dormantReason());
-      } else if (!names.has(name) && before.has(name) && entry.state === 'off') {
-        this.launch(entry);
-      }
-    }
+    for (const entry of this.entries.values()) this.followDormancy(entry, before);
+  }
+
+  offServers(): readonly ServerKeys[] {
+    return [...this.entries.values()].filter((e) => e.state === 'off').map((e) => ({ name: e.config.name, ownsToolKey: ownsToolKey(e.config.name) }));
   }
 
   /** Starts or stops workspace-configured servers as trust changes. */
@@ -109,9 +115,7 @@ export class McpManager implements ToolSource {
     const entry = this.entries.get(name);
     if (entry === undefined || this.disposed) return;
     entry.restarts = 0;
-    entry.awake = true;
-    this.launch(entry);
-    await entry.attempt;
+    await this.startOnDemand(entry);
   }
 
   /** Restarts every server that is meant to run: dormant ones stay stopped. */
@@ -157,8 +161,7 @@ export class McpManager implements ToolSource {
     if (entry === undefined) throw new Error(`No MCP server named "${server}" is configured.`);
     if (entry.state === 'failed' || entry.state === 'stopped' || entry.state === 'off') {
       entry.restarts = 0;
-      entry.awake = true;
-      this.launch(entry);
+      await this.startOnDemand(entry);
     }
     await entry.attempt;
     if (entry.state !== 'running') throw new Error(`MCP server "${server}" is not running: ${entry.reason ?? entry.state}`);
@@ -194,13 +197,32 @@ export class McpManager implements ToolSource {
     this.changeEvents.clear();
   }
 
+  /** Launches despite dormancy; a dormant server that does not come up stays dormant. */
+  private async startOnDemand(entry: ServerEntry): Promise<void> {
+    entry.awake = true;
+    this.launch(entry);
+    await entry.attempt;
+    if (entry.state !== 'running') entry.awake = false;
+  }
+
+  private followDormancy(entry: ServerEntry, before: ReadonlySet<string>): void {
+    const name = entry.config.name;
+    if (this.dormant.has(name) && !before.has(name)) {
+      entry.awake = false;
+      if (entry.state !== 'off') entry.attempt = this.stopEntry(entry, 'off', DORMANT_REASON);
+    } else if (!this.dormant.has(name) && before.has(name) && entry.state === 'off') {
+      entry.restarts = 0;
+      this.launch(entry);
+    }
+  }
+
   private launch(entry: ServerEntry): void {
     const generation = this.supersede(entry);
     const previous = entry.connection;
     entry.connection = undefined;
     if (this.dormant.has(entry.config.name) && !entry.awake) {
       entry.attempt = closeQuietly(previous);
-      this.setState(entry, 'off', dormantReason());
+      this.setState(entry, 'off', DORMANT_REASON);
       return;
     }
     if (!this.trusted && isWorkspaceSource(entry.config.source)) {

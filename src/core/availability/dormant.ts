@@ -1,5 +1,5 @@
 import { resolveTool } from './resolve';
-import { DEFAULTS_KEY, serverDefaultsKey, serverOfQualifiedName, type ToolsConfig } from './types';
+import { DEFAULTS_KEY, serverDefaultsKey, type ToolsConfig } from './types';
 
 export interface ServerKeys {
   readonly name: string;
@@ -12,7 +12,8 @@ export interface ServerKeys {
  * (DESIGN: MCP startup follows the permitted set). A server qualifies when a tool with no
  * entry of its own resolves off and no entry for one of its tools sets `on` or
  * `discoverable`; tools are unknown until the server runs, so only written keys count.
- * Forcing a tool (`/use`) or a conversation's `/set` starts such a server on demand.
+ * Forcing a tool (`/use`), or a conversation whose own config permits one of its tools
+ * (see serversToStart), starts such a server on demand.
  */
 export function serversWithEveryToolOff(config: ToolsConfig, servers: readonly ServerKeys[]): Set<string> {
   const permittingKeys = [...config]
@@ -29,16 +30,8 @@ export function serversWithEveryToolOff(config: ToolsConfig, servers: readonly S
   return dormant;
 }
 
-/**
- * The servers whose tools `delta` (a conversation's `/set`) turns on or discoverable, by the
- * server part of each key: those must run for the change to mean anything. `*` names none.
- */
-export function serversPermittedBy(delta: ToolsConfig): string[] {
-  const servers = new Set<string>();
-  for (const [key, entry] of delta) {
-    if (entry.availability === undefined || entry.availability === 'off') continue;
-    const server = key.endsWith('__*') ? key.slice(0, -'__*'.length) : serverOfQualifiedName(key);
-    if (server !== undefined && server !== '') servers.add(server);
-  }
-  return [...servers];
+/** Of the servers left off, those `config` (a conversation's) permits a tool of: they must start. */
+export function serversToStart(config: ToolsConfig, off: readonly ServerKeys[]): string[] {
+  const stillOff = serversWithEveryToolOff(config, off);
+  return off.filter((s) => !stillOff.has(s.name)).map((s) => s.name);
 }

@@ -5,4 +5,4 @@ export { applyToggle, promote, type PromotionOutcome, type ToggleDirection, type
 export { parseKeyAssignment, type KeyAssignment } from './keyAssignment';
 export { computeToolSets, type ToolSets, type ToolSetsInput } from './sets';
 export { scopeForToolKey, withServerEnable, withToolEnable, withToolRun, type ScopedValues, type SettingsScope } from './settingsWriter';
-export { serversPermittedBy, serversWithEveryToolOff, type ServerKeys } from './dormant';
+export { serversToStart, serversWithEveryToolOff, type ServerKeys } from './dormant';

@@ -94,7 +94,7 @@ type Recorder = (result: ToolCallResult) => void;
  * Executes a reply's tool calls into the cycle's commit buffer, group by group (see
  * callGroups): each call of a group is checked and, where its policy says so, approved in
  * order; then the group's MCP calls run at once. A toggle the user makes meanwhile folds at
- * the earliest call still running.
+ * the call being checked, then at the earliest call still running.
  */
 export async function executeCalls(calls: readonly ToolUse[], buffer: CommitBuffer, ctx: ExecutionContext): Promise<void> {
   const finished = (call: ToolUse): void => {

@@ -1,10 +1,11 @@
-import { parseToolsConfig, serversPermittedBy, type ToggleDirection } from '../availability';
+import type { ToggleDirection } from '../availability';
 import { configAt } from '../stream/config';
 import { conversationAssignment, conversationToggle, type ToggleResult, type ToggleTarget } from '../stream/toggles';
 import type { CommitBuffer } from './commitBuffer';
 import type { TurnDeps, TurnResult, TurnSettings } from './ports';
 import { planTools, type ToolPlan } from './toolPlan';
 import { runTurn } from './turnLoop';
+import { settingsChange, startPermittedServers } from './turnStart';
 
 export interface SessionDeps extends TurnDeps {
   /** Read at every turn start, so settings edited between turns are recorded then. */
@@ -38,12 +39,12 @@ export class ConversationSession {
 
   /**
    * `/set tools.NAME.enable.state=false` and other key assignments, for this conversation.
-   * A server left stopped because every tool was off is started when the assignment
-   * permits one of its tools.
+   * A server left off that the assignment permits a tool of starts in the background (the
+   * next turn start waits for it), so the answer does not wait on a slow server.
    */
   async assign(text: string): Promise<ToggleResult> {
     const result = await this.commit(conversationAssignment(configAt(this.deps.log.events()), this.catalogue(), text));
-    if (result.delta !== undefined) await this.startServersFor(result.delta);
+    if (result.delta !== undefined) void startPermittedServers(this.deps.log.events(), this.deps.source);
     return result;
   }
 
@@ -69,21 +70,14 @@ export class ConversationSession {
     if (result.delta === undefined) return result;
     if (this.buffer) this.buffer.write(result.delta);
     else {
-      const event = { type: 'config_delta', source: 'user', tools: result.delta, at: new Date().toISOString() } as const;
-      await this.deps.log.append(event);
-      this.deps.observer.onEvent?.(event);
+      // Settings first, as they stand now: recorded later, they would fold over this change.
+      const events = this.deps.log.events();
+      const at = new Date().toISOString();
+      const appended = [...settingsChange(events, this.deps.settings().tools, at), { type: 'config_delta', source: 'user', tools: result.delta, at } as const];
+      await this.deps.log.append(...appended);
+      for (const event of appended) this.deps.observer.onEvent?.(event);
     }
     return result;
-  }
-
-  private async startServersFor(delta: Readonly<Record<string, unknown>>): Promise<void> {
-    const { source } = this.deps;
-    const running = source.runningServers();
-    for (const server of serversPermittedBy(parseToolsConfig(delta).value)) {
-      if (running.has(server)) continue;
-      // A server that cannot start shows why in the Tools view; the assignment itself stands.
-      await source.ensureRunning(server).catch(() => undefined);
-    }
   }
 
   private catalogue() {

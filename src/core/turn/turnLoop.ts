@@ -1,5 +1,4 @@
 import type { AssistantBlock, StreamEvent, TurnEndReason } from '../stream/events';
-import { recordedSettings, settingsDelta } from '../stream/config';
 import { transcriptOf } from '../stream/transcript';
 import { CommitBuffer, foldCycle } from './commitBuffer';
 import { errorResult, executeCalls } from './executeCalls';
@@ -8,7 +7,7 @@ import { CANCELLED_TURN, streamReply } from './reply';
 import { renderSearchResult } from './searchResult';
 import { systemPrompt } from './systemPrompt';
 import { planTools, toolChoiceFor, type ToolPlan } from './toolPlan';
-import { openingEvents, prepareForced, type TurnStart } from './turnStart';
+import { openingEvents, prepareForced, settingsChange, startPermittedServers, type TurnStart } from './turnStart';
 import { SEARCH_TOOLS_NAME } from '../tools';
 
 export interface TurnContext extends TurnDeps {
@@ -51,12 +50,6 @@ async function runCycle(ctx: TurnContext, toolPlan: ToolPlan, calls: readonly To
   await record(ctx, foldCycle(toolPlan.config, buffer.entries(), ctx.source.tools(), now(), renderSearchResult));
 }
 
-/** The settings difference since the stream last recorded them, as a delta (none when equal). */
-function settingsChange(ctx: TurnContext): StreamEvent[] {
-  const delta = settingsDelta(recordedSettings(ctx.log.events()), ctx.currentTools());
-  return Object.keys(delta).length > 0 ? [{ type: 'config_delta', source: 'settings', tools: delta, at: now() }] : [];
-}
-
 function limitReached(ctx: TurnContext, calls: readonly ToolUse[]): StreamEvent[] {
   const why = `Not run: the turn reached its limit of ${ctx.settings.maxCyclesPerTurn} model responses (quiver.maxCyclesPerTurn).`;
   return calls.map((c) => ({ type: 'tool_result', toolUseId: c.id, name: c.name, content: errorResult(why).content, isError: true, at: now() }));
@@ -75,10 +68,11 @@ export async function runTurn(ctx: TurnContext, start: TurnStart, signal: AbortS
     if (refusal !== undefined) return { reason: 'refused', message: refusal };
   }
   await record(ctx, opening);
+  await startPermittedServers(ctx.log.events(), ctx.source);
   const alwaysAllowed = new Set<string>();
   for (let cycle = 1; ; cycle++) {
     if (signal.aborted) return end(ctx, 'cancelled', CANCELLED_TURN);
-    if (cycle > 1) await record(ctx, settingsChange(ctx));
+    if (cycle > 1) await record(ctx, settingsChange(ctx.log.events(), ctx.currentTools(), now()));
     const toolPlan = plan(ctx, forced);
     ctx.observer.onRequest?.({ cycle, tools: toolPlan.offered.map((t) => t.name) });
     const searchOffered = toolPlan.offered.some((t) => t.name === SEARCH_TOOLS_NAME);

@@ -1,7 +1,7 @@
 import { configAt, recordedSettings, settingsDelta } from '../stream/config';
 import type { StreamEvent } from '../stream/events';
 import type { ToolSource } from '../toolSource';
-import { serverOfQualifiedName } from '../availability';
+import { serverOfQualifiedName, serversToStart } from '../availability';
 import { forcedRefusal } from './toolPlan';
 
 export type TurnStart =
@@ -9,11 +9,16 @@ export type TurnStart =
   /** Regenerate the last reply (see the `restart` event). */
   | { readonly kind: 'restart' };
 
+/** The settings delta to record when `settingsTools` differs from what the stream last recorded (none when equal). */
+export function settingsChange(history: readonly StreamEvent[], settingsTools: unknown, at: string): StreamEvent[] {
+  const delta = settingsDelta(recordedSettings(history), settingsTools);
+  return Object.keys(delta).length > 0 ? [{ type: 'config_delta', source: 'settings', tools: delta, at }] : [];
+}
+
 /** The events that open a turn: its marker, the settings that changed since the last turn, the user's message. */
 export function openingEvents(history: readonly StreamEvent[], start: TurnStart, settingsTools: unknown, at: string): StreamEvent[] {
   const events: StreamEvent[] = [start.kind === 'restart' ? { type: 'restart', at } : { type: 'turn_start', at }];
-  const delta = settingsDelta(recordedSettings(history), settingsTools);
-  if (Object.keys(delta).length > 0) events.push({ type: 'config_delta', source: 'settings', tools: delta, at });
+  events.push(...settingsChange(history, settingsTools, at));
   if (start.kind === 'message') {
     events.push({ type: 'user_message', text: start.text, ...(start.forced !== undefined ? { forced: start.forced } : {}), at });
   }
@@ -27,7 +32,8 @@ export function openingEvents(history: readonly StreamEvent[], start: TurnStart,
  */
 export async function prepareForced(name: string, events: readonly StreamEvent[], source: ToolSource): Promise<string | undefined> {
   const known = source.tools().find((t) => t.name === name);
-  const server = known ? known.server : serverOfQualifiedName(name);
+  // A server left off has its real name here; a shortened qualified name does not spell it.
+  const server = known ? known.server : (source.offServers().find((s) => s.ownsToolKey(name))?.name ?? serverOfQualifiedName(name));
   const refusal = forcedRefusal(name, configAt(events), server);
   if (refusal !== undefined) return refusal;
   if (!known && server !== undefined) {
@@ -41,4 +47,14 @@ export async function prepareForced(name: string, events: readonly StreamEvent[]
     return `/use ${name}: there is no such tool${server !== undefined ? ` on server "${server}"` : ''}. Check the Tools view for the exact name.`;
   }
   return undefined;
+}
+
+/**
+ * Starts, at once, the servers left off by settings that the conversation's own config
+ * (its `/set`s, recorded in the stream) permits a tool of. Never rejects: a server that
+ * cannot start shows why in the Tools view, and the turn goes on without it.
+ */
+export async function startPermittedServers(events: readonly StreamEvent[], source: ToolSource): Promise<void> {
+  const names = serversToStart(configAt(events), source.offServers());
+  await Promise.all(names.map((name) => source.ensureRunning(name).catch(() => undefined)));
 }

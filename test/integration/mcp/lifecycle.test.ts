@@ -196,5 +196,33 @@ describe('MCP manager lifecycle', () => {
     await m.restart('faulty');
     assert.equal(m.status('faulty')?.state, 'running', 'a restart by hand starts it');
   });
+
+  it('lists servers left off with a test for their tool keys', async () => {
+    const { manager: m } = manager();
+    m.applyConfig([nodeServer('faulty', fixture('faulty-tools-server.mjs'))], new Set(['faulty']));
+    const off = m.offServers();
+    assert.deepEqual(off.map((s) => s.name), ['faulty']);
+    assert.ok(off[0]?.ownsToolKey('faulty__crash'));
+    assert.ok(!off[0]?.ownsToolKey('other__crash'));
+    await m.ensureRunning('faulty');
+    assert.deepEqual(m.offServers(), []);
+  });
+
+  it('a config change that also lets a server start launches it once, with the new config', async () => {
+    const { manager: m } = manager();
+    m.applyConfig([nodeServer('faulty', fixture('faulty-tools-server.mjs'))], new Set(['faulty']));
+    const states: string[] = [];
+    m.onDidChangeStatus((s) => states.push(s.state));
+    m.applyConfig([nodeServer('faulty', fixture('faulty-tools-server.mjs'), [], { env: { QUIVER_FIXTURE_CHANGED: '1' } })], new Set());
+    await m.whenIdle();
+    assert.deepEqual(states, ['starting', 'running']);
+  });
+
+  it('a start on demand that fails leaves the server off: its automatic retry does not start it', async () => {
+    const { manager: m } = manager({ restart: { maxAttempts: 1, initialDelayMs: 50, maxDelayMs: 50 } });
+    m.applyConfig([nodeServer('dies', fixture('crash-on-start-server.mjs'))], new Set(['dies']));
+    await assert.rejects(m.ensureRunning('dies'), /exited while starting/);
+    await waitFor('the retry to settle as off', () => m.status('dies')?.state === 'off');
+  });
 });
 

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ServerKeys } from '../../../src/core/availability';
 import type { StreamEvent } from '../../../src/core/stream/events';
 import { ConversationStore } from '../../../src/core/stream/conversationStore';
 import type { Conversation } from '../../../src/core/stream/conversation';
@@ -14,6 +15,8 @@ import { ScriptedMessagesApi, type MessagesBody, type ScriptStep } from '../../f
 type Handler = (args: Readonly<Record<string, unknown>>, signal: AbortSignal) => Promise<ToolCallResult>;
 export interface FakeServer {
   running: boolean;
+  /** Not started because settings turn every tool of it off (the manager's `off` state). */
+  off?: boolean;
   readonly tools: readonly { readonly name: string; readonly description?: string; readonly readOnly?: boolean; readonly handler?: Handler }[];
 }
 
@@ -50,7 +53,12 @@ export class MemoryToolSource implements ToolSource {
     if (!s) return Promise.reject(new Error(`no server ${server}`));
     this.started.push(server);
     s.running = true;
+    s.off = false;
     return Promise.resolve();
+  }
+
+  offServers(): readonly ServerKeys[] {
+    return Object.entries(this.servers).filter(([, s]) => s.off === true && !s.running).map(([name]) => ({ name, ownsToolKey: (key: string) => key.startsWith(`${name}__`) }));
   }
 
   onDidChange(): Unsubscribe {

@@ -39,28 +39,67 @@ describe('servers started on demand: /use NAME (forced tool) and /set', function
     assert.deepEqual(h.conversation.events(), []);
   });
 
-  it('/set turning on a tool of a server left stopped (every tool off) starts that server; the tool is offered next', async () => {
+  it('/set turning on a tool of a server left off starts that server; the tool is offered in the next request', async () => {
     h = await harness({
-      servers: { ci: { running: true, tools: [{ name: 'status' }] }, db: { running: false, tools: [{ name: 'query' }] } },
+      servers: { ci: { running: true, tools: [{ name: 'status' }] }, db: { running: false, off: true, tools: [{ name: 'query' }] } },
       tools: { 'db__*': { enable: 'off' } },
       script: [reply(text('ok'))],
     });
     const set = await h.session.assign('tools.db__query.enable=on');
     assert.equal(set.refused, undefined);
-    assert.deepEqual(h.source.started, ['db']);
     await h.session.send('query it', signal());
+    assert.deepEqual(h.source.started, ['db']);
     assert.deepEqual(toolNames(h.api.requests[0]?.body), ['ci__status', 'db__query']);
+  });
+
+  it('/set tools.*.enable=discoverable starts every server left off by "*": "off"', async () => {
+    h = await harness({
+      servers: { db: { running: false, off: true, tools: [{ name: 'query' }] }, ci: { running: false, off: true, tools: [{ name: 'status' }] } },
+      tools: { '*': { enable: 'off' } },
+      script: [reply(text('ok'))],
+    });
+    await h.session.assign('tools.*.enable=discoverable');
+    await h.session.send('what can you do', signal());
+    assert.deepEqual([...h.source.started].sort(), ['ci', 'db']);
+    assert.ok(toolNames(h.api.requests[0]?.body).includes('search_tools'));
+  });
+
+  it('a reopened conversation whose /set permits a tool starts the server at the next turn', async () => {
+    h = await harness({
+      servers: { db: { running: true, tools: [{ name: 'query' }] } },
+      tools: { 'db__*': { enable: 'off' } },
+      script: [reply(text('ok'))],
+    });
+    await h.session.assign('tools.db__query.enable=on');
+    const db = { running: false, off: true, tools: [{ name: 'query' }] };
+    const reopened = await h.reopen();
+    Object.assign(h.source, { servers: { db } });
+    await reopened.send('query it', signal());
+    assert.equal(db.running, true);
+    assert.deepEqual(toolNames(h.api.requests[0]?.body), ['db__query']);
   });
 
   it('/set turning a tool off, or naming an unknown server, starts nothing and still records the change', async () => {
     h = await harness({
-      servers: { db: { running: false, tools: [{ name: 'query' }] } },
+      servers: { db: { running: false, off: true, tools: [{ name: 'query' }] } },
       tools: { 'db__*': { enable: 'off' } },
+      script: [reply(text('ok'))],
     });
     await h.session.assign('tools.db__query.enable=off');
     const unknown = await h.session.assign('tools.nowhere__thing.enable=on');
     assert.equal(unknown.refused, undefined);
+    await h.session.send('hello', signal());
     assert.deepEqual(h.source.started, []);
     assert.equal(h.conversation.events().filter((e) => e.type === 'config_delta' && e.source === 'user').length, 2);
+  });
+
+  it('/use finds a server left off by its real name even when tool names shorten it', async () => {
+    h = await harness({
+      servers: { 'My Server': { running: false, off: true, tools: [{ name: 'query' }] } },
+      tools: { 'My Server__*': { enable: 'off' } },
+    });
+    // MemoryToolSource names tools plainly; what matters is that the lookup goes through offServers.
+    await h.session.send('go', signal(), 'My Server__query');
+    assert.deepEqual(h.source.started, ['My Server']);
   });
 });
