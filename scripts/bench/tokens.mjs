@@ -97,6 +97,7 @@ async function overheadRow(mods, label, mcpTools, toolsSetting, cycles) {
       return { content: [{ type: 'text', text: 'ok' }], isError: false };
     },
     ensureRunning: async () => undefined,
+    offServers: () => [],
     onDidChange: () => () => undefined,
   };
   try {
@@ -138,6 +139,53 @@ async function overheadTable(mods, opts) {
   };
 }
 
+/** Every bench catalogue's tools under unique qualified names. */
+function allTools(dir) {
+  const tools = [];
+  const seen = new Set();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const server = file.slice(0, -5).split('__').pop().replace(/[^a-zA-Z0-9-]/g, '-').slice(0, 20);
+    for (const t of catalogTools(dir, file, server)) {
+      if (seen.has(t.name)) continue;
+      seen.add(t.name);
+      tools.push(t);
+    }
+  }
+  return tools;
+}
+
+/** What the Tools view and the status bar compute on each change (src/extension/liveToolsModel.ts). */
+function refresh(mods, tools, estimateTokens) {
+  const running = new Set(tools.map((t) => t.server));
+  const plan = mods.upcoming.upcomingPlan({ events: [], mcpTools: tools, builtins: mods.search.SEARCH_BUILTINS, runningServers: running, settingsTools: { '*': { enable: 'discoverable' } } });
+  return mods.overview.buildToolOverview({ catalogue: [...mods.search.SEARCH_BUILTINS, ...tools], plan, promoted: mods.upcoming.promotedTools([], plan), estimateTokens });
+}
+
+function refreshTable(mods, opts) {
+  const tools = allTools(join(opts.bench, 'catalogs'));
+  const uncached = (t) => Math.ceil(mods.tokens.wireJsonOf(t).length / mods.tokens.CHARS_PER_TOKEN);
+  const rows = [];
+  for (const [label, estimate] of [['estimates cached per schema (Quiver)', mods.tokens.estimateToolTokens], ['every tool re-serialized (baseline)', uncached]]) {
+    const t0 = performance.now();
+    refresh(mods, tools, estimate);
+    const first = performance.now() - t0;
+    const times = [];
+    for (let i = 0; i < (opts.quick ? 5 : 20); i++) {
+      const s = performance.now();
+      refresh(mods, tools, estimate);
+      times.push(performance.now() - s);
+    }
+    times.sort((a, b) => a - b);
+    rows.push([label, tools.length, first.toFixed(1), times[Math.floor(times.length / 2)].toFixed(1), times[times.length - 1].toFixed(1)]);
+  }
+  return {
+    title: 'Tools view and status bar refresh (sets + overview with token estimates, on every catalogue or stream change)',
+    columns: ['estimates', 'tools', 'first ms', 'median ms', 'max ms'],
+    rows,
+    notes: ['All bench catalogues, "*" discoverable; the extension host does this on the UI-facing thread after each change.'],
+  };
+}
+
 export async function run(opts) {
   const mods = {
     plan: await load(opts.repoRoot, 'src/core/turn/toolPlan.js'),
@@ -148,6 +196,8 @@ export async function run(opts) {
     store: await load(opts.repoRoot, 'src/core/stream/conversationStore.js'),
     anthropic: await load(opts.repoRoot, 'src/providers/anthropic/anthropicModelClient.js'),
     fixture: await load(opts.repoRoot, 'test/fixtures/scriptedMessagesApi.js'),
+    upcoming: await load(opts.repoRoot, 'src/core/turn/upcomingPlan.js'),
+    overview: await load(opts.repoRoot, 'src/core/toolOverview.js'),
   };
-  return [await tokenTable(mods, opts), await overheadTable(mods, opts)];
+  return [await tokenTable(mods, opts), refreshTable(mods, opts), await overheadTable(mods, opts)];
 }

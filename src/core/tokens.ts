@@ -13,9 +13,19 @@ export function wireJsonOf(tool: ToolDefinition): string {
   return JSON.stringify({ name: tool.name, description: tool.description, input_schema: tool.inputSchema });
 }
 
+// Keyed by the schema object, which a server's tool list keeps across catalogue rebuilds: the
+// Tools view and the status bar re-estimate every tool on each change, and serializing 2,215
+// real definitions three times over took 56–137 ms a change (bench catalogues, 2026-11-30).
+// Name and description are compared too, since one schema object may serve several tools.
+const estimates = new WeakMap<object, { readonly name: string; readonly description: string; readonly tokens: number }>();
+
 /** Estimated tokens one tool definition costs on every request while it is offered. */
 export function estimateToolTokens(tool: ToolDefinition): number {
-  return Math.ceil(wireJsonOf(tool).length / CHARS_PER_TOKEN);
+  const known = estimates.get(tool.inputSchema);
+  if (known !== undefined && known.name === tool.name && known.description === tool.description) return known.tokens;
+  const tokens = Math.ceil(wireJsonOf(tool).length / CHARS_PER_TOKEN);
+  estimates.set(tool.inputSchema, { name: tool.name, description: tool.description, tokens });
+  return tokens;
 }
 
 /** Estimated standing cost of an offered set (excluding the API's own fixed tool-use preamble). */
