@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Conversation, conversationTitle } from './conversation';
-import { parseStreamText, type LoadIssue } from './jsonLines';
+import { eventsOfTypes, parseStreamText, type LoadIssue } from './jsonLines';
 
 export interface ConversationSummary {
   readonly id: string;
@@ -25,6 +25,9 @@ const ID = /^c-[a-z0-9]+-[a-f0-9]{8}$/;
  * caller owns (the extension passes its global storage folder).
  */
 export class ConversationStore {
+  /** Titles by conversation, valid while the file's size and modification time are unchanged. */
+  private readonly titles = new Map<string, { readonly mtimeMs: number; readonly size: number; readonly title: string }>();
+
   constructor(private readonly folder: string) {}
 
   async create(): Promise<Conversation> {
@@ -43,7 +46,10 @@ export class ConversationStore {
     return { conversation: new Conversation(id, file, parsed.events, repair), issues: parsed.issues };
   }
 
-  /** Newest first. Each file is read to find its title; unreadable files are left out. */
+  /**
+   * Newest first; unreadable files are left out. A file is read for its title only when it
+   * changed since the last listing, and then only its messages and renames are parsed.
+   */
   async list(): Promise<ConversationSummary[]> {
     let names: string[];
     try {
@@ -65,14 +71,20 @@ export class ConversationStore {
 
   async delete(id: string): Promise<void> {
     await rm(this.fileOf(id), { force: true });
+    this.titles.delete(id);
   }
 
   private async summary(id: string): Promise<ConversationSummary | undefined> {
     const file = this.fileOf(id);
     try {
-      const [text, info] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
-      return { id, title: conversationTitle(parseStreamText(text).events), updated: info.mtime };
+      const info = await stat(file);
+      const known = this.titles.get(id);
+      if (known !== undefined && known.mtimeMs === info.mtimeMs && known.size === info.size) return { id, title: known.title, updated: info.mtime };
+      const title = conversationTitle(eventsOfTypes(await readFile(file), ['user_message', 'renamed']));
+      this.titles.set(id, { mtimeMs: info.mtimeMs, size: info.size, title });
+      return { id, title, updated: info.mtime };
     } catch {
+      this.titles.delete(id);
       return undefined;
     }
   }

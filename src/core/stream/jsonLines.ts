@@ -66,6 +66,28 @@ export function parseStreamText(text: string): ParsedStream {
   return { events, issues, validBytes: offset, needsNewline: false };
 }
 
+/**
+ * The valid events of the given types in a conversation file, in order; every other line is
+ * left undecoded. A line can only be one of `types` if it spells one of their names, so a
+ * byte search finds the few lines worth parsing in a file that is mostly tool results.
+ */
+export function eventsOfTypes<T extends StreamEvent['type']>(file: Buffer, types: readonly T[]): Extract<StreamEvent, { type: T }>[] {
+  const starts = new Set<number>();
+  for (const type of types) {
+    const needle = `"${type}"`;
+    for (let at = file.indexOf(needle); at >= 0; at = file.indexOf(needle, at + needle.length)) {
+      starts.add(file.lastIndexOf(10, at) + 1);
+    }
+  }
+  const out: Extract<StreamEvent, { type: T }>[] = [];
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    const end = file.indexOf(10, start);
+    const { event } = describeLine(file.toString('utf8', start, end < 0 ? file.length : end), 0);
+    if (event && (types as readonly string[]).includes(event.type)) out.push(event as Extract<StreamEvent, { type: T }>);
+  }
+  return out;
+}
+
 export function serializeEvent(event: StreamEvent): string {
   return `${JSON.stringify(event)}\n`;
 }

@@ -74,4 +74,20 @@ describe('ConversationStore', () => {
   it('an empty folder lists nothing', async () => {
     assert.deepEqual(await new ConversationStore(join(folder, 'missing')).list(), []);
   });
+
+  it('titles a long conversation by its first message and last rename, and relists a changed file', async () => {
+    const c = await store.create();
+    const bulky = 'x'.repeat(50_000);
+    await c.append({ type: 'user_message', text: 'plan the release', at });
+    for (let i = 0; i < 20; i++) {
+      await c.append({ type: 'tool_result', toolUseId: `t${i}`, name: 'fs__read', content: [{ type: 'text', text: `${bulky} "renamed" "user_message"` }], isError: false, at });
+    }
+    assert.deepEqual((await store.list()).map((s) => s.title), ['plan the release']);
+    await c.append({ type: 'renamed', title: 'Release plan', at });
+    await c.append({ type: 'user_message', text: 'and the changelog', at });
+    assert.deepEqual((await store.list()).map((s) => s.title), ['Release plan']);
+    await appendFile(c.file, '{"type":"renamed","title":');
+    assert.deepEqual((await store.list()).map((s) => s.title), ['Release plan'], 'a torn last line is ignored');
+  });
 });
+
