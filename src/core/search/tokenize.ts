@@ -65,7 +65,7 @@ export function compact(text: string): string {
  */
 export function stem(word: string): string {
   // English rules only: words with digits or non-ASCII letters are left as written.
-  if (word.length < 4 || !/^[a-z]+$/.test(word) || UNSTEMMED.has(word)) return word;
+  if (word.length < 4 || !/^[a-z]+$/.test(word)) return word;
   let w = word;
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith('sses')) w = w.slice(0, -2);
@@ -77,10 +77,6 @@ export function stem(word: string): string {
   if (w.endsWith('y') && w.length > 4) w = `${w.slice(0, -1)}i`;
   return w;
 }
-
-// Words the suffix rules would merge with an unrelated, far commoner word (`news` → `new`);
-// keeping `news` whole moved MetaTool recall@5 from 0.678 to 0.680 (bench, 2026-11-30).
-const UNSTEMMED: ReadonlySet<string> = new Set(['news']);
 
 function hasVowel(w: string): boolean {
   return /[aeiouy]/.test(w);
