@@ -2,8 +2,9 @@
 // new chat and every turn. Conversations are written to a temporary folder and removed after.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { loadCompiled } from './compiled.mjs';
 
 /** `count` conversations of about `megabytes` each: one question, then large tool results. */
 async function writeConversations(store, folder, count, megabytes) {
@@ -24,7 +25,8 @@ async function time(work) {
 }
 
 export async function run(opts) {
-  const load = (path) => import(resolve(opts.repoRoot, 'out', path));
+  if (opts.noSpeed) return [];
+  const load = (path) => loadCompiled(opts.repoRoot, path);
   const { ConversationStore } = await load('src/core/stream/conversationStore.js');
   const { parseStreamText } = await load('src/core/stream/jsonLines.js');
   const { conversationTitle } = await load('src/core/stream/conversation.js');

@@ -6,9 +6,9 @@ import { McpManager } from '../mcp/mcpManager';
 import { mergeServerConfigs, parseMcpJson, parseQuiverServers } from '../mcp/parseServerConfigs';
 import { ownsToolKey } from '../mcp/qualifiedNames';
 import type { ConfigSource, ParsedServerConfigs, ServerConfig, ServerConfigError } from '../mcp/serverConfig';
-import { parseToolsConfig, serversWithEveryToolOff } from '../core/availability';
+import { serversWithEveryToolOff } from '../core/availability';
 import { SETTINGS } from '../core/settingsRegistry';
-import { readQuiverSetting } from './settings';
+import { readQuiverSetting, readToolsConfig } from './settings';
 
 export interface McpHost {
   readonly manager: McpManager;
@@ -37,8 +37,7 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
   let pending = Promise.resolve();
 
   const dormant = (): ReadonlySet<string> => {
-    const tools = parseToolsConfig(readQuiverSetting('tools').value).value;
-    return serversWithEveryToolOff(tools, servers.map((c) => ({ name: c.name, ownsToolKey: ownsToolKey(c.name) })));
+    return serversWithEveryToolOff(readToolsConfig(), servers.map((c) => ({ name: c.name, ownsToolKey: ownsToolKey(c.name) })));
   };
 
   /** Reloads are chained so a slow file read never applies an older config over a newer one. */

@@ -1,10 +1,15 @@
 import * as vscode from 'vscode';
-import { scopeForToolKey, withServerEnable, withToolEnable, withToolRun, type Availability, type RunPolicy, type SettingsScope } from '../core/availability';
+import { parseToolsConfig, scopeForToolKey, withServerEnable, withToolEnable, withToolRun, type Availability, type RunPolicy, type SettingsScope, type ToolsConfig } from '../core/availability';
 import { readSetting, SETTINGS, type SettingName, type SettingRead, type SettingValue } from '../core/settingsRegistry';
 
 /** Reads one registered setting, validated; `issue` is set when the fallback is in force. */
 export function readQuiverSetting<N extends SettingName>(name: N, scope?: vscode.ConfigurationScope): SettingRead<SettingValue<N>> {
   return readSetting(name, vscode.workspace.getConfiguration(undefined, scope).get<unknown>(SETTINGS[name].key));
+}
+
+/** `quiver.tools` as written, parsed; its problems are reported by the Tools model. */
+export function readToolsConfig(): ToolsConfig {
+  return parseToolsConfig(readQuiverSetting('tools').value).value;
 }
 
 const TARGETS: Record<SettingsScope, vscode.ConfigurationTarget> = {

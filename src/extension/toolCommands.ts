@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { parseToolsConfig, serverDefaultsKey, type Availability } from '../core/availability';
+import { serverDefaultsKey, type Availability } from '../core/availability';
 import { costliestServer, offeredCostByServer, textBar } from '../core/overheadBreakdown';
 import { allItems, formatTokens } from '../core/toolOverview';
 import { ownsToolKey } from '../mcp/qualifiedNames';
-import { readQuiverSetting, writeServerAvailability, writeToolAvailability } from './settings';
+import { readToolsConfig, writeServerAvailability, writeToolAvailability } from './settings';
 import type { ToolsTreeNode } from './toolsTree';
 import type { ToolsModel } from './toolsModel';
 
@@ -30,7 +30,7 @@ export async function makeServer(model: ToolsModel, server: string, availability
     .filter((i) => i.tool.server === server && i.allowToggle !== 'never')
     .map((i) => i.tool.name);
   const owns = ownsToolKey(server);
-  const written = [...parseToolsConfig(readQuiverSetting('tools').value).value]
+  const written = [...readToolsConfig()]
     .filter(([key, entry]) => key !== serverDefaultsKey(server) && owns(key) && entry.allowToggle !== 'never')
     .map(([key]) => key);
   const scope = await writeServerAvailability(server, [...new Set([...listed, ...written])], availability);

@@ -201,8 +201,10 @@ export class McpManager implements ToolSource {
   private async startOnDemand(entry: ServerEntry): Promise<void> {
     entry.awake = true;
     this.launch(entry);
+    const generation = entry.generation;
     await entry.attempt;
-    if (entry.state !== 'running') entry.awake = false;
+    // A newer launch (a config edit) owns the outcome now; only this attempt's failure counts.
+    if (entry.generation === generation && entry.state !== 'running') entry.awake = false;
   }
 
   private followDormancy(entry: ServerEntry, before: ReadonlySet<string>): void {

@@ -25,8 +25,8 @@ const ID = /^c-[a-z0-9]+-[a-f0-9]{8}$/;
  * caller owns (the extension passes its global storage folder).
  */
 export class ConversationStore {
-  /** Titles by conversation, valid while the file's size and modification time are unchanged. */
-  private readonly titles = new Map<string, { readonly mtimeMs: number; readonly size: number; readonly title: string }>();
+  /** Titles by conversation, valid while the file's size and modification and change times are unchanged. */
+  private readonly titles = new Map<string, { readonly stamp: string; readonly title: string }>();
 
   constructor(private readonly folder: string) {}
 
@@ -58,6 +58,9 @@ export class ConversationStore {
       return [];
     }
     const ids = names.filter((n) => n.endsWith(EXTENSION)).map((n) => n.slice(0, -EXTENSION.length)).filter((id) => ID.test(id));
+    // Another window may have deleted conversations: forget their titles.
+    const present = new Set(ids);
+    for (const id of this.titles.keys()) if (!present.has(id)) this.titles.delete(id);
     const summaries = await Promise.all(ids.map((id) => this.summary(id)));
     return summaries.filter((s): s is ConversationSummary => s !== undefined).sort((a, b) => b.updated.getTime() - a.updated.getTime());
   }
@@ -78,10 +81,12 @@ export class ConversationStore {
     const file = this.fileOf(id);
     try {
       const info = await stat(file);
+      // ctime too: a repair that truncates and rewrites as many bytes within one coarse mtime tick still moves it.
+      const stamp = `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}`;
       const known = this.titles.get(id);
-      if (known !== undefined && known.mtimeMs === info.mtimeMs && known.size === info.size) return { id, title: known.title, updated: info.mtime };
+      if (known !== undefined && known.stamp === stamp) return { id, title: known.title, updated: info.mtime };
       const title = conversationTitle(eventsOfTypes(await readFile(file), ['user_message', 'renamed']));
-      this.titles.set(id, { mtimeMs: info.mtimeMs, size: info.size, title });
+      this.titles.set(id, { stamp, title });
       return { id, title, updated: info.mtime };
     } catch {
       this.titles.delete(id);

@@ -2,6 +2,7 @@ import type { AssistantBlock } from '../stream/events';
 import type { ToolCallResult, ToolSource } from '../toolSource';
 import { callRefusal } from './callEligibility';
 import { callGroups } from './callGroups';
+import { untilAborted } from './untilAborted';
 import type { CommitBuffer } from './commitBuffer';
 import type { Approver, BuiltinTools, TurnObserver } from './ports';
 import type { ToolPlan } from './toolPlan';
@@ -41,21 +42,6 @@ async function approval(call: ToolUse, ctx: ExecutionContext): Promise<ToolCallR
     ctx.observer.onAlwaysAllowed?.(call.name);
   }
   return undefined;
-}
-
-/** `work`, or `fallback` as soon as the signal aborts: a tool or an approver that ignores its signal cannot hold the turn. */
-async function untilAborted<T>(work: Promise<T>, signal: AbortSignal, fallback: T): Promise<T> {
-  let onAbort: (() => void) | undefined;
-  const cancelled = new Promise<T>((resolve) => {
-    onAbort = () => resolve(fallback);
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([work, cancelled]);
-  } finally {
-    if (onAbort) signal.removeEventListener('abort', onAbort);
-  }
 }
 
 async function runMcpTool(call: ToolUse, ctx: ExecutionContext): Promise<ToolCallResult> {

@@ -19,6 +19,8 @@ export interface SessionDeps extends TurnDeps {
 export class ConversationSession {
   private running: Promise<TurnResult> | undefined;
   private buffer: CommitBuffer | undefined;
+  /** Settles when every server start begun by an assignment has an outcome; never rejects. */
+  private serversStarting: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -39,12 +41,17 @@ export class ConversationSession {
 
   /**
    * `/set tools.NAME.enable.state=false` and other key assignments, for this conversation.
-   * A server left off that the assignment permits a tool of starts in the background (the
-   * next turn start waits for it), so the answer does not wait on a slow server.
+   * A server left off that the assignment permits a tool of starts in the background, so the
+   * answer does not wait on a slow server; the next turn start waits for it.
    */
   async assign(text: string): Promise<ToggleResult> {
     const result = await this.commit(conversationAssignment(configAt(this.deps.log.events()), this.catalogue(), text));
-    if (result.delta !== undefined) void startPermittedServers(this.deps.log.events(), this.deps.source);
+    if (result.delta !== undefined) {
+      // Mid-cycle the change sits in the commit buffer, not yet in the log.
+      const pending = this.buffer ? [{ type: 'config_delta', source: 'user', tools: result.delta, at: new Date().toISOString() } as const] : [];
+      const started = startPermittedServers([...this.deps.log.events(), ...pending], this.deps.source);
+      this.serversStarting = Promise.all([this.serversStarting, started]).then(() => undefined);
+    }
     return result;
   }
 
@@ -57,7 +64,7 @@ export class ConversationSession {
   private async run(start: Parameters<typeof runTurn>[1], signal: AbortSignal): Promise<TurnResult> {
     if (this.running) return { reason: 'refused', message: 'A reply is still being written; wait for it or press Stop first.' };
     const { log, model, source, builtins, approver, observer } = this.deps;
-    const ctx = { log, model, source, builtins, approver, observer, settings: this.deps.settings(), currentTools: () => this.deps.settings().tools, onBuffer: (b: CommitBuffer | undefined) => (this.buffer = b) };
+    const ctx = { log, model, source, builtins, approver, observer, settings: this.deps.settings(), currentTools: () => this.deps.settings().tools, onBuffer: (b: CommitBuffer | undefined) => (this.buffer = b), serversStarting: this.serversStarting };
     this.running = runTurn(ctx, start, signal);
     try {
       return await this.running;

@@ -8,6 +8,7 @@ import { renderSearchResult } from './searchResult';
 import { systemPrompt } from './systemPrompt';
 import { planTools, toolChoiceFor, type ToolPlan } from './toolPlan';
 import { openingEvents, prepareForced, settingsChange, startPermittedServers, type TurnStart } from './turnStart';
+import { untilAborted } from './untilAborted';
 import { SEARCH_TOOLS_NAME } from '../tools';
 
 export interface TurnContext extends TurnDeps {
@@ -16,6 +17,8 @@ export interface TurnContext extends TurnDeps {
   readonly currentTools: () => unknown;
   /** Told when a cycle's commit buffer opens and closes, so toggles made meanwhile fold at their position. */
   readonly onBuffer?: (buffer: CommitBuffer | undefined) => void;
+  /** Server starts a conversation change began before this turn (see ConversationSession.assign). */
+  readonly serversStarting?: Promise<void>;
 }
 
 type ToolUse = Extract<AssistantBlock, { type: 'tool_use' }>;
@@ -62,13 +65,14 @@ function limitReached(ctx: TurnContext, calls: readonly ToolUse[]): StreamEvent[
  */
 export async function runTurn(ctx: TurnContext, start: TurnStart, signal: AbortSignal): Promise<TurnResult> {
   const forced = start.kind === 'message' ? start.forced : undefined;
-  const opening = openingEvents(ctx.log.events(), start, ctx.settings.tools, now());
   if (forced !== undefined) {
-    const refusal = await prepareForced(forced, [...ctx.log.events(), ...opening], ctx.source);
+    const refusal = await prepareForced(forced, [...ctx.log.events(), ...openingEvents(ctx.log.events(), start, ctx.settings.tools, now())], ctx.source);
     if (refusal !== undefined) return { reason: 'refused', message: refusal };
   }
-  await record(ctx, opening);
-  await startPermittedServers(ctx.log.events(), ctx.source);
+  // Computed after the wait above: a /set made meanwhile has recorded settings already.
+  await record(ctx, openingEvents(ctx.log.events(), start, ctx.settings.tools, now()));
+  const starts = Promise.all([ctx.serversStarting, startPermittedServers(ctx.log.events(), ctx.source)]);
+  await untilAborted(starts.then(() => undefined), signal, undefined);
   const alwaysAllowed = new Set<string>();
   for (let cycle = 1; ; cycle++) {
     if (signal.aborted) return end(ctx, 'cancelled', CANCELLED_TURN);

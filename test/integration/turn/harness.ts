@@ -17,6 +17,8 @@ export interface FakeServer {
   running: boolean;
   /** Not started because settings turn every tool of it off (the manager's `off` state). */
   off?: boolean;
+  /** A start (ensureRunning) finishes only when this settles; instant when absent. */
+  startsAfter?: Promise<void>;
   readonly tools: readonly { readonly name: string; readonly description?: string; readonly readOnly?: boolean; readonly handler?: Handler }[];
 }
 
@@ -48,13 +50,13 @@ export class MemoryToolSource implements ToolSource {
     return handler ? handler(args, signal) : ok(`${name} ran`);
   }
 
-  ensureRunning(server: string): Promise<void> {
+  async ensureRunning(server: string): Promise<void> {
     const s = this.servers[server];
-    if (!s) return Promise.reject(new Error(`no server ${server}`));
+    if (!s) throw new Error(`no server ${server}`);
     this.started.push(server);
-    s.running = true;
     s.off = false;
-    return Promise.resolve();
+    await s.startsAfter;
+    s.running = true;
   }
 
   offServers(): readonly ServerKeys[] {

@@ -102,4 +102,40 @@ describe('servers started on demand: /use NAME (forced tool) and /set', function
     await h.session.send('go', signal(), 'My Server__query');
     assert.deepEqual(h.source.started, ['My Server']);
   });
+
+  it('a turn sent right after /set waits for the server that /set began starting', async () => {
+    let ready: () => void = () => undefined;
+    const db = { running: false, off: true, startsAfter: new Promise<void>((r) => (ready = r)), tools: [{ name: 'query' }] };
+    h = await harness({ servers: { db }, tools: { 'db__*': { enable: 'off' } }, script: [reply(text('ok'))] });
+    await h.session.assign('tools.db__query.enable=on');
+    setTimeout(ready, 50);
+    await h.session.send('query it', signal());
+    assert.deepEqual(toolNames(h.api.requests[0]?.body), ['db__query']);
+  });
+
+  it('Stop while the turn waits for a server start ends the turn at once', async () => {
+    const db = { running: false, off: true, startsAfter: new Promise<void>(() => undefined), tools: [{ name: 'query' }] };
+    h = await harness({ servers: { db }, tools: { 'db__*': { enable: 'off' } } });
+    await h.session.assign('tools.db__query.enable=on');
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 50);
+    const result = await h.session.send('query it', stop.signal);
+    assert.equal(result.reason, 'cancelled');
+    assert.equal(h.api.requests.length, 0);
+  });
+
+  it('/set while a tool runs starts the server at once, not at the next message', async () => {
+    const db = { running: false, off: true, tools: [{ name: 'query' }] };
+    const late: { session?: Harness['session'] } = {};
+    h = await harness({
+      servers: { ci: { running: true, tools: [{ name: 'status', handler: async () => { await late.session?.assign('tools.db__query.enable=on'); return { content: [{ type: 'text', text: 'green' }], isError: false }; } }] }, db },
+      tools: { 'db__*': { enable: 'off' }, ci__status: { enable: 'on', run: 'unattended' } },
+      script: [reply(toolUse('s', 'ci__status')), reply(text('ok'))],
+    });
+    late.session = h.session;
+    await h.session.send('status', signal());
+    assert.deepEqual(h.source.started, ['db']);
+    assert.ok(toolNames(h.api.requests[1]?.body).includes('db__query'), 'offered in the same turn once running');
+  });
 });
+
