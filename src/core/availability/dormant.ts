@@ -1,11 +1,15 @@
 import { resolveTool } from './resolve';
-import { DEFAULTS_KEY, serverDefaultsKey, type ToolsConfig } from './types';
+import { DEFAULTS_KEY, serverDefaultsKey, type AllowToggle, type ToolsConfig } from './types';
 
 export interface ServerKeys {
   readonly name: string;
   /** Whether a `quiver.tools` key names one of this server's tools (see qualifiedNames). */
   readonly ownsToolKey: (key: string) => boolean;
 }
+
+// "explicit" (off, allow_toggle if_named) means off until the user names a tool: naming needs
+// the names, so such a server still starts and lists its tools under Off.
+const NAMED_ON: ReadonlySet<AllowToggle> = new Set(['if_named', 'if_named_or_group']);
 
 /**
  * Servers none of whose tools can be permitted under `config`, so they need not run
@@ -23,7 +27,7 @@ export function serversWithEveryToolOff(config: ToolsConfig, servers: readonly S
   for (const server of servers) {
     // Named by its server's own key, a tool resolves exactly as one without an entry.
     const unlisted = resolveTool(config, { name: serverDefaultsKey(server.name), server: server.name });
-    if (unlisted.availability !== 'off') continue;
+    if (unlisted.availability !== 'off' || NAMED_ON.has(unlisted.allowToggle)) continue;
     if (permittingKeys.some((key) => server.ownsToolKey(key))) continue;
     dormant.add(server.name);
   }

@@ -12,13 +12,17 @@ describe('servers with every tool off (left unstarted)', () => {
 
   it('a server turned off as a whole', () => {
     assert.deepEqual(dormant({ 'gh__*': { enable: 'off' } }), ['gh']);
-    assert.deepEqual(dormant({ 'gh__*': { enable: 'explicit' } }), ['gh']);
     assert.deepEqual(dormant({ 'gh__*': { enable: { availability: 'off', allow_toggle: 'never' } } }), ['gh']);
   });
 
   it('every server when "*" is off and nothing else permits', () => {
     assert.deepEqual(dormant({ '*': { enable: 'off' } }), ['fs', 'gh', 'mem']);
-    assert.deepEqual(dormant({ '*': { enable: 'explicit' } }), ['fs', 'gh', 'mem']);
+  });
+
+  it('"explicit" (off unless named) still starts servers: their tools must be listed to be named', () => {
+    assert.deepEqual(dormant({ '*': { enable: 'explicit' } }), []);
+    assert.deepEqual(dormant({ 'gh__*': { enable: 'explicit' } }), []);
+    assert.deepEqual(dormant({ '*': { enable: 'explicit' }, 'gh__*': { enable: 'off' } }), ['gh']);
   });
 
   it('a server whose own default permits is started even when "*" is off', () => {
