@@ -171,6 +171,7 @@ function ablationTable(ToolIndex, DEFAULT_RANKING, sets) {
   const d = DEFAULT_RANKING;
   const variants = [
     ['tuned defaults', d],
+    ['hand-set weights before the grid search', { ...d, verbWeight: 0.3, prefixWeight: 0.375, coverageExponent: 0.5, bm25: { ...d.bm25, b: 0.7 }, boosts: { ...d.boosts, name: 5, description: 1 } }],
     ['− stemming', { ...d, stem: false }],
     ['− stop words', { ...d, stopWords: false }],
     ['− vocabulary', { ...d, vocabulary: [] }],
