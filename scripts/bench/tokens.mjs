@@ -96,6 +96,7 @@ async function overheadRow(mods, label, mcpTools, toolsSetting, cycles) {
     },
     ensureRunning: async () => undefined,
     offServers: () => [],
+    serverOfKey: () => undefined,
     onDidChange: () => () => undefined,
   };
   try {

@@ -31,6 +31,11 @@ export interface ToolSource {
   ensureRunning(server: string): Promise<void>;
   /** Servers not started because settings turn every tool of theirs off (see serversWithEveryToolOff). */
   offServers(): readonly ServerKeys[];
+  /**
+   * The configured server (its real name) whose tools a `quiver.tools` key or qualified name
+   * can name, running or not; undefined when none. A shortened name does not spell its server.
+   */
+  serverOfKey(key: string): string | undefined;
   /** Called whenever the catalogue or a server's status changes. */
   onDidChange(listener: () => void): Unsubscribe;
 }

@@ -97,6 +97,11 @@ export class McpManager implements ToolSource {
     for (const entry of this.entries.values()) this.followDormancy(entry, before);
   }
 
+  serverOfKey(key: string): string | undefined {
+    const owners = [...this.entries.keys()].filter((name) => ownsToolKey(name)(key));
+    return owners.find((name) => key.startsWith(`${name}__`)) ?? owners[0];
+  }
+
   offServers(): readonly ServerKeys[] {
     return [...this.entries.values()].filter((e) => e.state === 'off').map((e) => ({ name: e.config.name, ownsToolKey: ownsToolKey(e.config.name) }));
   }

@@ -37,9 +37,15 @@ export function conversationToggle(config: ToolsConfig, catalogue: readonly Tool
 /**
  * `/set tools.NAME.enable.state=false` and friends, for this conversation. The raw delta is
  * parsed like settings (so the legacy `state` works); a change to `enable` of a locked key
- * (allow_toggle "never") is refused.
+ * (allow_toggle "never") is refused. `serverOfKey` names the real server of a tool whose server
+ * is down, so a lock on `<server>__*` holds even when the tool's name shortens the server's.
  */
-export function conversationAssignment(config: ToolsConfig, catalogue: readonly ToolDefinition[], text: string): ToggleResult {
+export function conversationAssignment(
+  config: ToolsConfig,
+  catalogue: readonly ToolDefinition[],
+  text: string,
+  serverOfKey: (key: string) => string | undefined = serverOfQualifiedName,
+): ToggleResult {
   const assignment = parseKeyAssignment(text);
   if (!assignment.ok) return { refused: assignment.message, changed: [] };
   const parsed = parseToolsConfig(assignment.delta, 'assignment');
@@ -49,7 +55,7 @@ export function conversationAssignment(config: ToolsConfig, catalogue: readonly 
     const tool = catalogue.find((t) => t.name === key);
     // A tool whose server is down still inherits a lock from `<server>__*` or `*`; only wildcard keys stand alone.
     const wildcard = key.endsWith('*');
-    const policy = tool ? resolveTool(config, tool).allowToggle : wildcard ? config.get(key)?.allowToggle : resolveTool(config, { name: key, server: serverOfQualifiedName(key) }).allowToggle;
+    const policy = tool ? resolveTool(config, tool).allowToggle : wildcard ? config.get(key)?.allowToggle : resolveTool(config, { name: key, server: serverOfKey(key) ?? serverOfQualifiedName(key) }).allowToggle;
     if (policy === 'never') return { refused: `${key} is locked (allow_toggle is "never"): change its "enable" in settings.json to move it.`, changed: [] };
   }
   return { delta: assignment.delta, changed: [...parsed.value.keys()] };

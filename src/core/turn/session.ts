@@ -45,7 +45,8 @@ export class ConversationSession {
    * answer does not wait on a slow server; the next turn start waits for it.
    */
   async assign(text: string): Promise<ToggleResult> {
-    const result = await this.commit(conversationAssignment(configAt(this.deps.log.events()), this.catalogue(), text));
+    const { source } = this.deps;
+    const result = await this.commit(conversationAssignment(configAt(this.deps.log.events()), this.catalogue(), text, (key) => source.serverOfKey(key)));
     if (result.delta !== undefined) {
       // Mid-cycle the change sits in the commit buffer, not yet in the log.
       const pending = this.buffer ? [{ type: 'config_delta', source: 'user', tools: result.delta, at: new Date().toISOString() } as const] : [];

@@ -32,8 +32,7 @@ export function openingEvents(history: readonly StreamEvent[], start: TurnStart,
  */
 export async function prepareForced(name: string, events: readonly StreamEvent[], source: ToolSource): Promise<string | undefined> {
   const known = source.tools().find((t) => t.name === name);
-  // A server left off has its real name here; a shortened qualified name does not spell it.
-  const server = known ? known.server : (source.offServers().find((s) => s.ownsToolKey(name))?.name ?? serverOfQualifiedName(name));
+  const server = known ? known.server : (source.serverOfKey(name) ?? serverOfQualifiedName(name));
   const refusal = forcedRefusal(name, configAt(events), server);
   if (refusal !== undefined) return refusal;
   if (!known && server !== undefined) {

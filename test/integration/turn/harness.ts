@@ -59,6 +59,10 @@ export class MemoryToolSource implements ToolSource {
     s.running = true;
   }
 
+  serverOfKey(key: string): string | undefined {
+    return Object.keys(this.servers).find((name) => key.startsWith(`${name}__`));
+  }
+
   offServers(): readonly ServerKeys[] {
     return Object.entries(this.servers).filter(([, s]) => s.off === true && !s.running).map(([name]) => ({ name, ownsToolKey: (key: string) => key.startsWith(`${name}__`) }));
   }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { parseToolsConfig } from '../../../src/core/availability';
 import { conversationAssignment, conversationToggle } from '../../../src/core/stream/toggles';
 import type { ToolDefinition } from '../../../src/core/tools';
+import { ownsToolKey, qualifyToolName } from '../../../src/mcp/qualifiedNames';
 
 const tool = (name: string): ToolDefinition => ({ name, server: 'fs', toolName: name, description: name, inputSchema: { type: 'object' } });
 const catalogue = [tool('fs__read'), tool('fs__write'), tool('fs__wipe'), tool('fs__deploy')];
@@ -38,4 +39,12 @@ describe('conversation toggles', () => {
     const serverLocked = parseToolsConfig({ 'gh__*': { enable: { availability: 'off', allow_toggle: 'never' } } }).value;
     assert.match(conversationAssignment(serverLocked, [], 'tools.gh__deploy.enable=on').refused ?? '', /locked/, 'a lock inherited from <server>__* holds while the server is down');
   });
+
+  it('a server-wide lock holds for a down server whose tool names shorten its name', () => {
+    const locked = parseToolsConfig({ 'My Server__*': { enable: { availability: 'off', allow_toggle: 'never' } } }).value;
+    const shortened = qualifyToolName('My Server', 'deploy');
+    const serverOfKey = (key: string) => (ownsToolKey('My Server')(key) ? 'My Server' : undefined);
+    assert.match(conversationAssignment(locked, [], `tools.${shortened}.enable=on`, serverOfKey).refused ?? '', /locked/);
+  });
 });
+
