@@ -132,7 +132,8 @@ export async function runE2e() {
   const scriptedModule = require(SCRIPTED_API);
   const scripted = await scriptedModule.ScriptedMessagesApi.start();
   // quiver.anthropic.baseUrl is machine-scoped (a workspace may not redirect the API key), so it goes in user settings.
-  const editor = await startEditor({ userSettings: { ...QUIET_SETTINGS, 'quiver.anthropic.baseUrl': scripted.url } });
+  const baseUrl = { 'quiver.anthropic.baseUrl': scripted.url };
+  const editor = await startEditor({ userSettings: { ...QUIET_SETTINGS, ...baseUrl }, machineSettings: baseUrl });
   log(`code-server on 127.0.0.1:${editor.port} (started ${secs(t0)}); scripted Messages API on ${scripted.url}`);
   try {
     const browser = await launchBrowser(editor.dir);

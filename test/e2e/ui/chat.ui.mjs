@@ -1,7 +1,9 @@
 // The chat in the real workbench, against the scripted Messages API (ctx.scripted): streaming,
 // a search_tools promotion that moves a tool to On in the same turn, approval, and that model
 // and tool output never executes in the webview. ctx = { page, settingsFile, scripted, scriptedModule }.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyEdits, modify } from 'jsonc-parser';
 import { ICON, SIDEBAR, sleep, until } from './helpers.mjs';
 
 const OUTER = 'iframe.webview.ready[src*="extensionId=quiver-dev.quiver"]';
@@ -119,5 +121,67 @@ export default function (t) {
     if (await page.evaluate((flag) => window[flag], PAYLOAD_FLAG)) throw new Error('a payload ran in the workbench');
     const settings = readFileSync(settingsFile, 'utf8');
     if (!/"everything__echo"\s*:\s*\{[^}]*"run"\s*:\s*"unattended"/.test(settings)) throw new Error('"Always allow this tool" did not write run: "unattended" to settings.json');
+  });
+
+  t.test('the chat stays readable in light, dark and high-contrast themes (text contrast ≥ 4.5:1)', async ({ page, settingsFile }) => {
+    await openChat(page);
+    mkdirSync(SHOTS, { recursive: true });
+    try {
+      for (const [theme, kind] of THEMES) {
+        writeSetting(settingsFile, 'workbench.colorTheme', theme);
+        await until(`the workbench did not switch to ${theme}`, async () => (await workbenchKind(page)) === kind);
+        await sleep(1000); // the webview restyles after the workbench
+        const colours = await chatColours(page);
+        await page.screenshot({ path: join(SHOTS, `theme-${kind}.png`) });
+        if (colours.length < 3) throw new Error(`${theme}: too little text found to check: ${JSON.stringify(colours)}`);
+        const poor = colours.filter((c) => c.ratio < 4.5);
+        if (poor.length > 0) throw new Error(`${theme}: text below 4.5:1 contrast: ${JSON.stringify(poor)}`);
+      }
+    } finally {
+      writeSetting(settingsFile, 'workbench.colorTheme', undefined);
+    }
+  });
+}
+
+const SHOTS = join('.test-artifacts', 'screenshots');
+// Set through settings, not the theme picker: the picker falls through to a marketplace search.
+const THEMES = [['Default Light Modern', 'vs'], ['Default Dark Modern', 'vs-dark'], ['Default High Contrast', 'hc-black'], ['Default High Contrast Light', 'hc-light']];
+
+function writeSetting(file, key, value) {
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(file, applyEdits(text, modify(text, [key], value, { formattingOptions: { insertSpaces: true, tabSize: 2 } })));
+}
+
+/** The workbench's theme kind, from the class VS Code puts on its root element. */
+function workbenchKind(page) {
+  return page.evaluate(() => ['hc-light', 'hc-black', 'vs-dark', 'vs'].find((k) => document.querySelector('.monaco-workbench')?.classList.contains(k)));
+}
+
+/** Contrast of the chat's main text against what is behind it (WCAG 2 relative luminance). */
+async function chatColours(page) {
+  const win = await chatWindow(page);
+  return win.evaluate(() => {
+    const rgb = (css) => (css.match(/[\d.]+/g) ?? []).map(Number);
+    const channel = (v) => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    const hex = (css) => (css.trim().match(/^#([\da-f]{2})([\da-f]{2})([\da-f]{2})/i) ?? []).slice(1).map((h) => parseInt(h, 16));
+    // Where the chat paints no background of its own, the side bar's shows through the webview.
+    const background = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const [r, g, b, a = 1] = rgb(window.getComputedStyle(e).backgroundColor);
+        if (a > 0.5) return [r, g, b];
+      }
+      return hex(window.getComputedStyle(document.documentElement).getPropertyValue('--vscode-sideBar-background'));
+    };
+    const found = [];
+    for (const selector of ['.user-text', '.markdown p', '.card-title', 'textarea']) {
+      const el = document.querySelector(selector);
+      if (!el) continue;
+      const color = rgb(window.getComputedStyle(el).color);
+      const behind = background(el);
+      const [fg, bg] = [luminance(color), luminance(behind)];
+      found.push({ selector, ratio: Math.round(((Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05)) * 10) / 10, color: color.join(','), behind: behind.join(',') });
+    }
+    return found;
   });
 }
