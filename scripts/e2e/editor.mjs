@@ -137,6 +137,14 @@ export function sessionProcesses(marker, pgid) {
 }
 
 /** User settings for a quiet workbench: no welcome page, no built-in AI chat beside Quiver. */
+// code-server asks open-vsx.org for extension updates and themes on its own. Here nothing beyond
+// this machine may be reached, so its gallery points at a closed loopback port and fails at once.
+const OFFLINE_GALLERY = JSON.stringify({
+  serviceUrl: 'http://127.0.0.1:9/vscode/gallery',
+  itemUrl: 'http://127.0.0.1:9/vscode/item',
+  resourceUrlTemplate: 'http://127.0.0.1:9/vscode/unpkg/{publisher}/{name}/{version}/{path}',
+});
+
 export const QUIET_SETTINGS = {
   'workbench.startupEditor': 'none',
   'chat.disableAIFeatures': true,
@@ -158,7 +166,7 @@ export async function startEditor({ dir, smokeTestDriver = true, extensionsDir, 
   const editor = ensureEditor();
   const sessionDir = dir ?? mkdtempSync(join(tmpdir(), 'quiver-editor-'));
   const ownsDir = dir === undefined && !keepDir;
-  const env = sandboxEnv(sessionDir, editorEnv());
+  const env = { ...sandboxEnv(sessionDir, editorEnv()), EXTENSIONS_GALLERY: OFFLINE_GALLERY };
   const userDataDir = join(sessionDir, 'user-data');
   const extDir = extensionsDir ?? join(sessionDir, 'extensions');
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
