@@ -67,7 +67,6 @@ export type HistoryItem =
       readonly usage: TokenUsage | null;
     };
 
-export type HistoryItemKind = HistoryItem['kind'];
 export type UserItem = Extract<HistoryItem, { kind: 'user' }>;
 export type TurnSummaryItem = Extract<HistoryItem, { kind: 'turn_summary' }>;
 
@@ -112,7 +111,6 @@ export const SLASH_COMMANDS = [
   { name: 'use', usage: '/use NAME message', description: 'Send a message with tool NAME offered for this turn' },
   { name: 'set', usage: '/set KEY=VALUE', description: 'Change a chat setting' },
 ] as const;
-export type SlashCommandName = (typeof SLASH_COMMANDS)[number]['name'];
 
 export type ApprovalAnswer = 'allow_once' | 'always_allow' | 'deny';
 export type BannerSeverity = 'error' | 'warning' | 'info';

@@ -101,7 +101,7 @@ function findLastSummary(items: readonly HistoryItem[]): HistoryItem | undefined
 }
 
 /** Puts `els` into `parent` in order, moving only what is out of place. */
-export function reconcile(parent: HTMLElement, els: readonly HTMLElement[]): void {
+function reconcile(parent: HTMLElement, els: readonly HTMLElement[]): void {
   els.forEach((el, i) => {
     const at = parent.children[i];
     if (at !== el) parent.insertBefore(el, at ?? null);

@@ -1,4 +1,4 @@
-import type { FoundTool, HistoryItem, OutputPart, TokenUsage } from '../protocol';
+import { addUsage, EMPTY_USAGE, type FoundTool, type HistoryItem, type OutputPart, type TokenUsage } from '../protocol';
 import type { StreamEvent } from './stream/events';
 import type { ToolResultContent } from './toolSource';
 import { SEARCH_TOOLS_NAME } from './tools';
@@ -146,9 +146,7 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
       }
       case 'usage': {
         const u: TokenUsage = { input: e.inputTokens, output: e.outputTokens, cacheRead: e.cacheReadTokens, cacheWrite: e.cacheWriteTokens };
-        turnUsage = turnUsage
-          ? { input: turnUsage.input + u.input, output: turnUsage.output + u.output, cacheRead: turnUsage.cacheRead + u.cacheRead, cacheWrite: turnUsage.cacheWrite + u.cacheWrite }
-          : u;
+        turnUsage = addUsage(turnUsage ?? EMPTY_USAGE, u);
         turnModel = e.model;
         break;
       }
@@ -178,6 +176,6 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
   });
 
   if (inTurn && !turnRunning) cancelRunning();
-  return { items: slots.map((s) => s.item), liveUsage: inTurn && turnRunning ? (turnUsage ?? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }) : null };
+  return { items: slots.map((s) => s.item), liveUsage: inTurn && turnRunning ? (turnUsage ?? EMPTY_USAGE) : null };
 }
 

@@ -5,15 +5,13 @@ import type { ExpansionContext } from '../mcp/expandVariables';
 import { McpManager } from '../mcp/mcpManager';
 import { mergeServerConfigs, parseMcpJson, parseQuiverServers } from '../mcp/parseServerConfigs';
 import { ownsToolKey } from '../mcp/qualifiedNames';
-import type { ConfigSource, ParsedServerConfigs, ServerConfig, ServerConfigError } from '../mcp/serverConfig';
+import type { ConfigSource, ParsedServerConfigs, ServerConfig } from '../mcp/serverConfig';
 import { serversWithEveryToolOff } from '../core/availability';
 import { SETTINGS } from '../core/settingsRegistry';
 import { readQuiverSetting, readToolsConfig } from './settings';
 
 export interface McpHost {
   readonly manager: McpManager;
-  /** Entries that could not be used at the last reload (also written to the log). */
-  configErrors(): readonly ServerConfigError[];
   /** Stops watching and stops every server, waiting until their processes are gone. */
   dispose(): Promise<void>;
 }
@@ -32,7 +30,6 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
     startupTimeoutMs: readLogged('mcpStartupTimeoutMs', log),
     maxResultChars: readLogged('mcpMaxResultChars', log),
   });
-  let errors: readonly ServerConfigError[] = [];
   let servers: readonly ServerConfig[] = [];
   let pending = Promise.resolve();
 
@@ -44,8 +41,7 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
   const reload = (): void => {
     pending = pending.then(async () => {
       const merged = mergeServerConfigs(await readLayers(), vscode.workspace.isTrusted);
-      errors = merged.errors;
-      for (const error of errors) log.error(error.message);
+      for (const error of merged.errors) log.error(error.message);
       servers = merged.servers;
       manager.applyConfig(servers, dormant());
     }).catch((error: unknown) => log.error(`Reading the MCP server configuration failed: ${String(error)}`));
@@ -77,7 +73,6 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
   let disposed: Promise<void> | undefined;
   const host: McpHost = {
     manager,
-    configErrors: () => errors,
     dispose: () => {
       disposed ??= (async () => {
         for (const d of disposables) d.dispose();

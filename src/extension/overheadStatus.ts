@@ -3,9 +3,9 @@ import { formatTokens } from '../core/toolOverview';
 import type { ToolsModel } from './toolsModel';
 
 /** Past this share of the context window, standing tool definitions crowd out the work. */
-export const WARNING_SHARE = 0.1;
+const WARNING_SHARE = 0.1;
 
-export const OVERHEAD_STATUS_ID = 'quiver.overhead';
+const OVERHEAD_STATUS_ID = 'quiver.overhead';
 
 /** The status bar item: the token overhead of the offered tool definitions. */
 export class OverheadStatus implements vscode.Disposable {

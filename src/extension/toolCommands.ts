@@ -25,7 +25,7 @@ async function makeTool(model: ToolsModel, node: ToolsTreeNode | undefined, avai
  * Every tool of the server except locked ones, in one settings write: the tools it lists,
  * and the tool entries written for it (all there is to go on while it is not running).
  */
-export async function makeServer(model: ToolsModel, server: string, availability: Availability): Promise<void> {
+async function makeServer(model: ToolsModel, server: string, availability: Availability): Promise<void> {
   const listed = allItems(model.overview())
     .filter((i) => i.tool.server === server && i.allowToggle !== 'never')
     .map((i) => i.tool.name);

@@ -14,7 +14,7 @@ export type ToolsTreeNode =
 const GROUP_LABELS: Record<Availability, string> = { on: 'On', discoverable: 'Discoverable', off: 'Off' };
 export const GROUP_ICONS: Record<Availability, string> = { on: 'pass-filled', discoverable: 'search', off: 'circle-slash' };
 /** Builtins have no server; they are listed under Quiver's own name. */
-export const BUILTIN_SERVER_LABEL = 'Quiver';
+const BUILTIN_SERVER_LABEL = 'Quiver';
 
 const serverOf = (item: ToolOverviewItem): string => item.tool.server ?? BUILTIN_SERVER_LABEL;
 

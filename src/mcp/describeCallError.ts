@@ -28,7 +28,12 @@ function callErrorText(error: unknown, { server, tool, timeoutMs, stderrTail }: 
   if (error instanceof McpError && error.code === (ErrorCode.InvalidParams as number)) {
     return `${what} rejected the arguments: ${cleanMessage(error.message)}`;
   }
-  return `${what} failed: ${cleanMessage(error instanceof Error ? error.message : String(error))}`;
+  return `${what} failed: ${errorText(error)}`;
+}
+
+/** An error's message, cleaned as below, whatever was thrown. */
+export function errorText(error: unknown): string {
+  return cleanMessage(error instanceof Error ? error.message : String(error));
 }
 
 /** Drops the SDK's `MCP error <code>:` prefix and any stack frames a server put in its message. */

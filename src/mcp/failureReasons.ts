@@ -1,5 +1,5 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { cleanMessage, formatSeconds } from './describeCallError';
+import { errorText, formatSeconds } from './describeCallError';
 import { describeSource, type ServerConfig } from './serverConfig';
 
 /** Thrown when a start attempt outlives the startup timeout. */
@@ -27,7 +27,7 @@ export function describeStartFailure(error: unknown, config: ServerConfig, stder
   if (code === 'ENOENT' && config.transport === 'stdio') {
     return { reason: `could not run "${config.command}": command not found. Check "command" in ${describeSource(config.source)} or install the program.`, retry: false };
   }
-  return { reason: `failed to start: ${cleanMessage(error instanceof Error ? error.message : String(error))}${output}`, retry: false };
+  return { reason: `failed to start: ${errorText(error)}${output}`, retry: false };
 }
 
 export function exitReason(stderrTail: readonly string[]): string {

@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { cleanMessage } from './describeCallError';
+import { cleanMessage, errorText } from './describeCallError';
 import type { McpLogger } from './logger';
 import { normalizeTools, type NormalizedTools } from './normalizeTools';
 import { isAlive, killProcesses, processTree, waitUntilGone } from './processTree';
@@ -155,8 +155,4 @@ export class ServerConnection {
 
 function sseTransport(config: RemoteServerConfig): SSEClientTransport {
   return new SSEClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
-}
-
-function errorText(error: unknown): string {
-  return cleanMessage(error instanceof Error ? error.message : String(error));
 }

@@ -75,7 +75,7 @@ const COMPACT_MIN_DEAD = 256;
 // Frequencies are capped at 255 and packed into one double (up to 6 fields fit in 53 bits),
 // a fraction of the memory of one number per field per posting.
 const FIELD_RADIX = 256;
-export const MAX_FIELDS = 6;
+const MAX_FIELDS = 6;
 
 export class InvertedIndex {
   private readonly postings = new Map<string, Posting>();

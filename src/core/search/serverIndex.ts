@@ -15,7 +15,7 @@ export interface ServerIndexOptions {
   readonly topics?: number;
 }
 
-export const SERVER_INDEX_MAX_CHARS = 2_000;
+const SERVER_INDEX_MAX_CHARS = 2_000;
 const TOPICS = 6;
 const LINE_MAX_CHARS = 160;
 

@@ -128,16 +128,8 @@ export class ToolIndex {
     return this.entries.has(name);
   }
 
-  tool(name: string): ToolDefinition | undefined {
-    return this.entries.get(name)?.tool;
-  }
-
   summary(name: string): string | undefined {
     return this.entries.get(name)?.summary;
-  }
-
-  names(): IterableIterator<string> {
-    return this.entries.keys();
   }
 
   /** Makes the index hold exactly `tools`, re-indexing only what was added, removed or changed. */
@@ -151,7 +143,7 @@ export class ToolIndex {
       if (next === undefined) {
         this.remove(name);
         removed++;
-      } else if (next !== entry.tool && contentKey(next) !== contentKey(entry.tool)) {
+      } else if (next !== entry.tool && !sameContent(next, entry.tool)) {
         this.remove(name);
         this.add(next);
         updated++;
@@ -309,8 +301,11 @@ function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function contentKey(tool: ToolDefinition): string {
-  return JSON.stringify([tool.server, tool.toolName, tool.title, tool.description, tool.inputSchema]);
+// Catalogue rebuilds make new definition objects around the same schema objects: compare the
+// fields first and serialize the schemas (up to tens of kilobytes) only when those differ.
+function sameContent(a: ToolDefinition, b: ToolDefinition): boolean {
+  if (a.server !== b.server || a.toolName !== b.toolName || a.title !== b.title || a.description !== b.description) return false;
+  return a.inputSchema === b.inputSchema || JSON.stringify(a.inputSchema) === JSON.stringify(b.inputSchema);
 }
 
 // Per-tool bounds on indexed text. Schemas are untrusted and a few real ones run to 80 KB;

@@ -58,7 +58,7 @@ export class Conversation {
 }
 
 const TITLE_CHARS = 60;
-export const DEFAULT_TITLE = 'New chat';
+const DEFAULT_TITLE = 'New chat';
 
 /** The latest non-blank rename, else the first user message flattened to one short line. */
 export function conversationTitle(events: readonly StreamEvent[]): string {

@@ -10,7 +10,7 @@ import { DESCRIBE_TOOLS_NAME, SEARCH_TOOLS_NAME } from '../tools';
 
 type ToolUse = Extract<AssistantBlock, { type: 'tool_use' }>;
 
-export const CANCELLED_RESULT = 'The tool call was cancelled by the user.';
+const CANCELLED_RESULT = 'The tool call was cancelled by the user.';
 
 export interface ExecutionContext {
   readonly plan: ToolPlan;

@@ -25,7 +25,12 @@ export function createSearchBuiltins(index = new ToolIndex()): BuiltinTools {
     },
     serverIndex(searchable): string {
       const byServer = new Map<string, ToolDefinition[]>();
-      for (const t of searchable) if (t.server !== undefined) byServer.set(t.server, [...(byServer.get(t.server) ?? []), t]);
+      for (const t of searchable) {
+        if (t.server === undefined) continue;
+        const tools = byServer.get(t.server);
+        if (tools) tools.push(t);
+        else byServer.set(t.server, [t]);
+      }
       return renderServerIndex([...byServer].map(([server, tools]) => ({ server, tools })));
     },
   };

@@ -1,6 +1,6 @@
-import { recordedSettings, settingsDelta } from '../stream/config';
 import type { StreamEvent } from '../stream/events';
 import { planTools, type ToolPlan, type ToolPlanInput } from './toolPlan';
+import { settingsChange } from './turnStart';
 
 /**
  * The sets the next request will use: the stream plus the settings difference the next turn
@@ -8,10 +8,8 @@ import { planTools, type ToolPlan, type ToolPlanInput } from './toolPlan';
  * request before a first turn and right after a settings edit.
  */
 export function upcomingPlan(input: ToolPlanInput & { readonly settingsTools: unknown }): ToolPlan {
-  const delta = settingsDelta(recordedSettings(input.events), input.settingsTools);
-  if (Object.keys(delta).length === 0) return planTools(input);
-  const pending: StreamEvent = { type: 'config_delta', source: 'settings', tools: delta, at: '' };
-  return planTools({ ...input, events: [...input.events, pending] });
+  const pending = settingsChange(input.events, input.settingsTools, '');
+  return pending.length === 0 ? planTools(input) : planTools({ ...input, events: [...input.events, ...pending] });
 }
 
 /** Tools a search promoted in this stream that are still on in `plan`. */

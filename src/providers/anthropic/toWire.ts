@@ -12,7 +12,7 @@ const CACHE: Anthropic.Messages.CacheControlEphemeral = { type: 'ephemeral' };
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 type ImageType = (typeof IMAGE_TYPES)[number];
 
-export function toolToWire(tool: ToolDefinition): Anthropic.Messages.Tool {
+function toolToWire(tool: ToolDefinition): Anthropic.Messages.Tool {
   return { name: tool.name, description: tool.description, input_schema: { ...tool.inputSchema, type: 'object' } };
 }
 
