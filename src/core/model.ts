@@ -18,12 +18,25 @@ export type ChatMessage =
 
 export type ToolChoice = { readonly type: 'auto' } | { readonly type: 'tool'; readonly name: string };
 
+/**
+ * A search_tools result in `messages` that first promoted some of the offered tools. A provider
+ * that can load a tool at a point of the conversation (Anthropic's `tool_reference`) loads them
+ * there and leaves the prompt prefix alone; one that cannot sends them in its tools array.
+ */
+export interface Discovery {
+  readonly toolUseId: string;
+  /** Offered tools this result was the first surviving one to promote, in the order it found them. */
+  readonly tools: readonly string[];
+}
+
 /** One request to the model, provider-neutral. `tools` is the offered set, already in its stable order. */
 export interface ModelRequest {
   readonly model: string;
   readonly system: string;
   readonly messages: readonly ChatMessage[];
   readonly tools: readonly ToolDefinition[];
+  /** Where each promoted tool of `tools` was discovered; derived from the stream on every request. */
+  readonly discoveries: readonly Discovery[];
   readonly toolChoice: ToolChoice;
   readonly maxTokens: number;
 }

@@ -4,7 +4,7 @@ import { splitWords, STOP_WORDS } from './tokenize';
 
 export interface ServerIndexEntry {
   readonly server: string;
-  /** The server's tools in the searchable set (discoverable, not yet offered). */
+  /** The server's discoverable tools, counting those this conversation already promoted (so a promotion never changes the text). */
   readonly tools: readonly ToolDefinition[];
 }
 
@@ -29,7 +29,7 @@ const ACTIONS = new Set([
 
 const HEADER = [
   '## Discoverable tools',
-  'These servers have tools that are not loaded yet. When you need one, call `search_tools` with what the tool should do; the tools it returns become callable.',
+  'These servers have tools you load by searching. When you need one, call `search_tools` with what the tool should do; the tools it returns become callable.',
 ];
 
 /** The system-prompt section naming each server with discoverable tools; never longer than maxChars. */

@@ -63,8 +63,8 @@ export interface BuiltinTools {
   search(input: Readonly<Record<string, unknown>>, searchable: readonly ToolDefinition[]): SearchAnswer;
   /** Full documentation of the named tools, from the permitted set. */
   describe(input: Readonly<Record<string, unknown>>, permitted: readonly ToolDefinition[]): ToolCallResult;
-  /** The system prompt section naming the searchable servers and what they hold. */
-  serverIndex(searchable: readonly ToolDefinition[]): string;
+  /** The system prompt section naming the servers with discoverable tools and what they hold. */
+  serverIndex(discoverable: readonly ToolDefinition[]): string;
 }
 
 /** What a turn talks to; the session holds these and hands them to each turn. */

@@ -23,9 +23,9 @@ export function createSearchBuiltins(index = new ToolIndex()): BuiltinTools {
       const result = describeTools(new Map(permitted.map((t) => [t.name, t])), input);
       return result.ok ? text(JSON.stringify(result.value), false) : text(result.error, true);
     },
-    serverIndex(searchable): string {
+    serverIndex(discoverable): string {
       const byServer = new Map<string, ToolDefinition[]>();
-      for (const t of searchable) {
+      for (const t of discoverable) {
         if (t.server === undefined) continue;
         const tools = byServer.get(t.server);
         if (tools) tools.push(t);

@@ -23,6 +23,12 @@ export interface ToolPlan {
   readonly offered: readonly ToolDefinition[];
   readonly permitted: readonly ToolDefinition[];
   readonly searchable: readonly ToolDefinition[];
+  /**
+   * What the system prompt's server index describes: permitted MCP tools that are discoverable
+   * when the conversation's promotions are left out. A promotion never changes it, so the
+   * system prompt stays byte-identical across one (the prompt cache keys on it).
+   */
+  readonly indexed: readonly ToolDefinition[];
   readonly resolved: ReadonlyMap<string, ResolvedTool>;
   readonly searchRegistered: boolean;
 }
@@ -49,9 +55,15 @@ export function planTools(input: ToolPlanInput): ToolPlan {
     offered: orderTools([...builtins, ...sets.offered]),
     permitted: [...builtins, ...sets.permitted],
     searchable: sets.searchable,
+    indexed: discoverableBeforePromotions(input.events, sets.permitted),
     resolved,
     searchRegistered,
   };
+}
+
+function discoverableBeforePromotions(events: readonly StreamEvent[], permitted: readonly ToolDefinition[]): ToolDefinition[] {
+  const unpromoted = configAt(events.filter((e) => e.type !== 'config_delta' || e.source !== 'promotion'));
+  return permitted.filter((t) => t.server !== undefined && resolveTool(unpromoted, t).availability === 'discoverable');
 }
 
 /** The forced tool is chosen on the turn's first request only, so the model can answer after it ran. */

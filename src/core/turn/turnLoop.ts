@@ -1,6 +1,7 @@
 import type { AssistantBlock, StreamEvent, TurnEndReason } from '../stream/events';
 import { transcriptOf } from '../stream/transcript';
 import { CommitBuffer, foldCycle } from './commitBuffer';
+import { discoveriesOf } from './discoveries';
 import { errorResult, executeCalls } from './executeCalls';
 import type { TurnDeps, TurnResult, TurnSettings } from './ports';
 import { CANCELLED_TURN, streamReply } from './reply';
@@ -80,11 +81,14 @@ export async function runTurn(ctx: TurnContext, start: TurnStart, signal: AbortS
     const toolPlan = plan(ctx, forced);
     ctx.observer.onRequest?.({ cycle, tools: toolPlan.offered.map((t) => t.name) });
     const searchOffered = toolPlan.offered.some((t) => t.name === SEARCH_TOOLS_NAME);
+    const events = ctx.log.events();
+    const messages = transcriptOf(events);
     const request = {
       model: ctx.settings.model,
-      system: systemPrompt(searchOffered, searchOffered ? ctx.builtins.serverIndex(toolPlan.searchable) : ''),
-      messages: transcriptOf(ctx.log.events()),
+      system: systemPrompt(searchOffered, searchOffered ? ctx.builtins.serverIndex(toolPlan.indexed) : ''),
+      messages,
       tools: toolPlan.offered,
+      discoveries: discoveriesOf(events, messages, toolPlan.offered),
       toolChoice: toolChoiceFor(forced, cycle),
       maxTokens: ctx.settings.maxTokens,
     };

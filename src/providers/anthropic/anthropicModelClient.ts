@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamObserver } from '../../core/model';
 import { describeError, MISSING_KEY_MESSAGE } from './describeError';
 import { responseFromWire } from './fromWire';
-import { requestToWire } from './toWire';
+import { requestToWire, type PromotionRendering } from './toWire';
 
 export interface AnthropicOptions {
   /** From SecretStorage or ANTHROPIC_API_KEY; the caller reads it. Undefined or empty: every request fails with how to set one. */
@@ -12,15 +12,19 @@ export interface AnthropicOptions {
   /** Retries of 408/409/429/5xx and connection errors, done by the SDK (default 2). */
   readonly maxRetries?: number;
   readonly timeoutMs?: number;
+  /** quiver.anthropic.promotionRendering; `toolReference` by default. */
+  readonly promotionRendering?: PromotionRendering;
 }
 
 /** The Messages API through the official SDK's streaming helper. */
 export class AnthropicModelClient implements ModelClient {
   private readonly client: Anthropic | undefined;
   private readonly maxRetries: number;
+  private readonly rendering: PromotionRendering;
 
   constructor(options: AnthropicOptions) {
     this.maxRetries = options.maxRetries ?? 2;
+    this.rendering = options.promotionRendering ?? 'toolReference';
     this.client = options.apiKey
       ? new Anthropic({
           apiKey: options.apiKey,
@@ -33,7 +37,7 @@ export class AnthropicModelClient implements ModelClient {
 
   async stream(request: ModelRequest, observer: ModelStreamObserver, signal: AbortSignal): Promise<ModelResponse> {
     if (!this.client) throw new ModelError('missing_key', MISSING_KEY_MESSAGE);
-    const stream = this.client.messages.stream(requestToWire(request), { signal });
+    const stream = this.client.messages.stream(requestToWire(request, this.rendering), { signal });
     stream.on('text', (delta) => observer.onText(delta));
     stream.on('streamEvent', (event) => {
       if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') observer.onToolUseStart?.(event.content_block.id, event.content_block.name);

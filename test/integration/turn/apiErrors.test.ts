@@ -40,7 +40,7 @@ describe('API errors become clear messages', function () {
   it('no API key: says how to set one, without any request', async () => {
     const client = new AnthropicModelClient({ apiKey: undefined });
     await assert.rejects(
-      client.stream({ model: 'm', system: '', messages: [], tools: [], toolChoice: { type: 'auto' }, maxTokens: 1 }, { onText: () => undefined }, signal()),
+      client.stream({ model: 'm', system: '', messages: [], tools: [], discoveries: [], toolChoice: { type: 'auto' }, maxTokens: 1 }, { onText: () => undefined }, signal()),
       /No Anthropic API key.*"Quiver: Set API Key".*ANTHROPIC_API_KEY/,
     );
   });

@@ -10,6 +10,8 @@ import type { ToolDefinition } from '../../../src/core/tools';
 import type { ApprovalAnswer, ApprovalRequest, Approver, BuiltinTools, SearchAnswer, TurnObserver } from '../../../src/core/turn/ports';
 import { ConversationSession } from '../../../src/core/turn/session';
 import { AnthropicModelClient } from '../../../src/providers/anthropic/anthropicModelClient';
+import type { PromotionRendering } from '../../../src/providers/anthropic/toWire';
+import type { CacheRules } from '../../fixtures/promptCache';
 import { ScriptedMessagesApi, type MessagesBody, type ScriptStep } from '../../fixtures/scriptedMessagesApi';
 
 type Handler = (args: Readonly<Record<string, unknown>>, signal: AbortSignal) => Promise<ToolCallResult>;
@@ -19,7 +21,8 @@ export interface FakeServer {
   off?: boolean;
   /** A start (ensureRunning) finishes only when this settles; instant when absent. */
   startsAfter?: Promise<void>;
-  readonly tools: readonly { readonly name: string; readonly description?: string; readonly readOnly?: boolean; readonly handler?: Handler }[];
+  /** Replaced by tests that change the catalogue (list_changed, another tools/list order). */
+  tools: readonly { readonly name: string; readonly description?: string; readonly readOnly?: boolean; readonly handler?: Handler }[];
 }
 
 const ok = (text: string): ToolCallResult => ({ content: [{ type: 'text', text }], isError: false });
@@ -28,7 +31,7 @@ const ok = (text: string): ToolCallResult => ({ content: [{ type: 'text', text }
 export class MemoryToolSource implements ToolSource {
   readonly calls: { name: string; args: Readonly<Record<string, unknown>> }[] = [];
   readonly started: string[] = [];
-  constructor(private readonly servers: Record<string, FakeServer>) {}
+  constructor(readonly servers: Record<string, FakeServer>) {}
 
   tools(): ToolDefinition[] {
     return Object.entries(this.servers).flatMap(([server, s]) =>
@@ -132,10 +135,13 @@ export interface HarnessOptions {
   readonly maxCyclesPerTurn?: number;
   readonly maxRetries?: number;
   readonly observer?: TurnObserver;
+  readonly promotionRendering?: PromotionRendering;
+  /** The scripted API's prompt-cache rules (default: Anthropic's). */
+  readonly cacheRules?: CacheRules;
 }
 
 export async function harness(options: HarnessOptions): Promise<Harness> {
-  const api = await ScriptedMessagesApi.start(options.script ?? []);
+  const api = await ScriptedMessagesApi.start(options.script ?? [], options.cacheRules);
   const folder = await mkdtemp(join(tmpdir(), 'quiver-turn-'));
   const store = new ConversationStore(folder);
   const conversation = await store.create();
@@ -143,7 +149,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
   const approver = options.approver ?? new ScriptedApprover();
   const live = { text: '', events: [] as StreamEvent[], alwaysAllowed: [] as string[] };
   const settings = { tools: options.tools ?? {}, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10 };
-  const model = new AnthropicModelClient({ apiKey: 'test-key', baseURL: api.url, maxRetries: options.maxRetries ?? 0 });
+  const model = new AnthropicModelClient({ apiKey: 'test-key', baseURL: api.url, maxRetries: options.maxRetries ?? 0, ...(options.promotionRendering ? { promotionRendering: options.promotionRendering } : {}) });
   const observer: TurnObserver = {
     onText: (d) => (live.text += d),
     onEvent: (e) => live.events.push(e),

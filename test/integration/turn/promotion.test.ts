@@ -22,7 +22,7 @@ describe('promotion through search_tools (real SDK, scripted API)', function () 
     assert.equal(result.reason, 'done');
     const [first, second, third] = h.api.requests.map((r) => r.body);
     assert.deepEqual(toolNames(first), ['search_tools', 'describe_tools', 'ci__status']);
-    assert.deepEqual(toolNames(second), ['search_tools', 'describe_tools', 'ci__deploy_staging', 'ci__status']);
+    assert.deepEqual(toolNames(second), ['search_tools', 'describe_tools', 'ci__status', 'ci__deploy_staging'], 'the promoted tool follows those loaded up front');
     assert.ok(!toolNames(second).includes('ci__deploy'), 'a tool the search did not return is not offered');
     const [searchResult] = lastToolResults(second);
     assert.equal(searchResult?.id, 's1');
@@ -66,7 +66,7 @@ describe('promotion through search_tools (real SDK, scripted API)', function () 
     assert.match(results[1]?.text ?? '', /"name":"ci__deploy_staging","summary":"Deploy to staging.","status":"usable"/);
     const promotions = h.conversation.events().filter((e) => e.type === 'config_delta' && e.source === 'promotion');
     assert.equal(promotions.length, 1);
-    assert.deepEqual(toolNames(h.api.requests[1]?.body), ['search_tools', 'describe_tools', 'ci__deploy', 'ci__deploy_staging', 'ci__status']);
+    assert.deepEqual(toolNames(h.api.requests[1]?.body), ['search_tools', 'describe_tools', 'ci__status', 'ci__deploy', 'ci__deploy_staging']);
   });
 
   it('reloading reconstructs promotions from the stream alone', async () => {
@@ -79,7 +79,7 @@ describe('promotion through search_tools (real SDK, scripted API)', function () 
     const reopened = await h.reopen();
     assert.ok(reopened.tools().offered.some((t) => t.name === 'ci__logs'));
     await reopened.send('and now?', signal());
-    assert.deepEqual(toolNames(h.api.requests[2]?.body), ['search_tools', 'describe_tools', 'ci__logs', 'ci__status']);
+    assert.deepEqual(toolNames(h.api.requests[2]?.body), ['search_tools', 'describe_tools', 'ci__status', 'ci__logs']);
   });
 
   it('restart within a turn keeps the promotions made before it', async () => {

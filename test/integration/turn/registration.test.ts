@@ -28,7 +28,7 @@ describe('search_tools registration across turns', function () {
     });
     await h.session.send('deploy', signal());
     await h.session.send('anything else?', signal());
-    assert.deepEqual(toolNames(h.api.requests[2]?.body), ['search_tools', 'describe_tools', 'ci__deploy', 'ci__status']);
+    assert.deepEqual(toolNames(h.api.requests[2]?.body), ['search_tools', 'describe_tools', 'ci__status', 'ci__deploy']);
   });
 
   it('settings changed between turns are recorded as a settings delta at the next turn start', async () => {
