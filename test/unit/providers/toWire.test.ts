@@ -21,7 +21,8 @@ const names = (tools: unknown): string[] => (tools as WireTool[]).map((t) => `${
 const resultContent = (body: ReturnType<typeof requestToWire>): unknown => {
   const last = body.messages.at(-1);
   const block = Array.isArray(last?.content) ? last.content[0] : undefined;
-  assert.deepEqual(block?.cache_control, { type: 'ephemeral' }, 'the latest block is the breakpoint');
+  assert.ok(block && block.type === 'tool_result');
+  assert.deepEqual(block.cache_control, { type: 'ephemeral' }, 'the latest block is the breakpoint');
   return block && block.type === 'tool_result' ? block.content : undefined;
 };
 
