@@ -1,0 +1,163 @@
+// Prompt-cache cost of whole conversations: the real turn loop and @anthropic-ai/sdk against the
+// scripted Messages API, which prices every request by Anthropic's prompt-cache rules
+// (test/fixtures/promptCache.ts: prefix tools → system → messages, breakpoints, 20-block lookback,
+// 1,024-token minimum, deferred tools outside the prefix, a tool_reference counted as its
+// definition where it stands). Tokens are ESTIMATES (JSON / 3.5), the same for every rendering.
+// Rows: every tool on; "*" discoverable with promotions in the tools array (Quiver before
+// 2026-12-01, and the quiver.anthropic.promotionRendering fallback); "*" discoverable with
+// deferred tools and tool references (the default).
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadCompiled as load } from './compiled.mjs';
+
+const CATALOGUES = [
+  ['modelcontextprotocol__server-github.json', 'github'],
+  ['notionhq__notion-mcp-server.json', 'notion'],
+  ['sentry__mcp-server.json', 'sentry'],
+  ['stripe__mcp.json', 'stripe'],
+];
+
+// Each message either needs one tool (found by `query` when it is not offered yet) and gets a
+// result of `chars` characters, or is answered from the conversation.
+const SIX = [
+  { user: 'Which issues are open in acme/quiver?', tool: 'github__list_issues', query: 'list github issues', chars: 12_000 },
+  { user: 'Summarize the newest one.' },
+  { user: 'Is that crash in Sentry? Find the matching issue.', tool: 'sentry__search_issues', query: 'search sentry issues', chars: 24_000 },
+  { user: 'Write a short incident page in Notion.', tool: 'notion__API-post-page', query: 'create notion page', chars: 3_000 },
+  { user: 'Which payments did the reporting customer make this month?', tool: 'stripe__list_payment_intents', query: 'list stripe payment intents', chars: 8_000 },
+  { user: 'And which events belong to that Sentry issue?', tool: 'sentry__search_issue_events', query: 'sentry issue events', chars: 16_000 },
+];
+const TWELVE = [
+  ...SIX,
+  { user: 'Comment on the GitHub issue with the Notion link.', tool: 'github__add_issue_comment', query: 'comment on github issue', chars: 3_000 },
+  { user: 'Show me that issue again, with its labels.', tool: 'github__get_issue', query: 'get github issue details', chars: 6_000 },
+  { user: 'Summarize everything so far.' },
+  { user: "List this customer's subscriptions.", tool: 'stripe__list_subscriptions', query: 'list stripe subscriptions', chars: 5_000 },
+  { user: 'Add the subscription details to the Notion page.', tool: 'notion__API-patch-block-children', query: 'append blocks to notion page', chars: 4_000 },
+  { user: 'Which Sentry user am I?', tool: 'sentry__whoami', query: 'sentry current user', chars: 3_000 },
+];
+
+const MODES = [
+  { label: 'every tool on', tools: { '*': { enable: 'on', run: 'unattended' } }, rendering: 'toolReference' },
+  { label: 'discoverable, promotion in tools array', tools: { '*': { enable: 'discoverable', run: 'unattended' } }, rendering: 'toolsArray' },
+  { label: 'discoverable, deferred + tool_reference (Quiver)', tools: { '*': { enable: 'discoverable', run: 'unattended' } }, rendering: 'toolReference' },
+];
+
+function catalogue(dir) {
+  return CATALOGUES.flatMap(([file, server]) =>
+    JSON.parse(readFileSync(join(dir, file), 'utf8')).tools.map((t) => ({ name: `${server}__${t.name}`, server, toolName: t.name, description: t.description ?? '', inputSchema: t.inputSchema ?? { type: 'object' } })),
+  );
+}
+
+/** A tool result of exactly `chars` characters: JSON-lines records, as list endpoints return. */
+function resultText(tool, chars) {
+  let text = '';
+  for (let i = 1; text.length < chars; i++) text += `${JSON.stringify({ id: `${tool}-${i}`, title: `Record ${i} returned by ${tool}`, status: i % 3 === 0 ? 'closed' : 'open', updated: '2026-11-30T12:00:00Z', note: 'lorem ipsum dolor sit amet '.repeat(3) })}\n`;
+  return text.slice(0, chars);
+}
+
+/** The scripted model's replies for one message, given which tools are offered already. */
+function stepsFor(fx, message, index, offered) {
+  const { reply, text, toolUse } = fx;
+  if (!message.tool) return [reply(text(`Here is the summary you asked for (${index}).`))];
+  const steps = [];
+  if (!offered.has(message.tool)) steps.push(reply(text('Let me find a tool for that.'), toolUse(`search-${index}`, 'search_tools', { query: message.query })));
+  steps.push(reply(toolUse(`call-${index}`, message.tool, {})), reply(text(`Done: ${message.user}`)));
+  return steps;
+}
+
+async function runConversation(mods, opts, messages, mode) {
+  const fx = mods.fixture;
+  const tools = catalogue(join(opts.bench, 'catalogs'));
+  const api = await fx.ScriptedMessagesApi.start();
+  const folder = await mkdtemp(join(tmpdir(), 'quiver-bench-cache-'));
+  const ran = [];
+  const source = {
+    tools: () => tools,
+    runningServers: () => new Set(CATALOGUES.map(([, s]) => s)),
+    call: async (name) => {
+      ran.push(name);
+      const chars = messages.find((m) => m.tool === name)?.chars ?? 1_000;
+      return { content: [{ type: 'text', text: resultText(name, chars) }], isError: false };
+    },
+    ensureRunning: async () => undefined,
+    offServers: () => [],
+    serverOfKey: () => undefined,
+    onDidChange: () => () => undefined,
+  };
+  try {
+    const log = await new mods.store.ConversationStore(folder).create();
+    const session = new mods.session.ConversationSession({
+      log, source, builtins: mods.searchBuiltins.createSearchBuiltins(), observer: {},
+      approver: { approve: async () => 'allow_once' },
+      model: new mods.anthropic.AnthropicModelClient({ apiKey: 'bench', baseURL: api.url, maxRetries: 0, promotionRendering: mode.rendering }),
+      settings: () => ({ tools: mode.tools, model: 'bench', maxTokens: 1024, maxCyclesPerTurn: 10 }),
+    });
+    for (const [i, message] of messages.entries()) {
+      const offered = new Set(session.tools().offered.map((t) => t.name));
+      api.enqueue(...stepsFor(fx, message, i, offered));
+      const result = await session.send(message.user, new AbortController().signal);
+      if (result.reason !== 'done') throw new Error(`${mode.label}, message ${i + 1}: the turn ended ${result.reason}: ${result.message ?? ''}`);
+      if (message.tool && ran.at(-1) !== message.tool) throw new Error(`${mode.label}, message ${i + 1}: ${message.tool} did not run (the search did not return it?)`);
+    }
+    const rejected = api.requests.filter((r) => r.rejected !== undefined);
+    if (rejected.length > 0) throw new Error(`${mode.label}: the API rejected ${rejected.length} request(s): ${rejected[0].rejected}`);
+    return api.requests;
+  } finally {
+    await api.close();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Requests whose last message carries a search_tools result that promoted something. */
+function afterPromotion(requests) {
+  return requests.flatMap((r, i) => {
+    const last = r.body.messages.at(-1)?.content ?? [];
+    const searched = last.some((b) => b.type === 'tool_result' && String(b.tool_use_id).startsWith('search-') && JSON.stringify(b.content).includes('usable'));
+    return searched && i > 0 ? [r.cache.cache_read_input_tokens / requests[i - 1].cache.prompt_tokens] : [];
+  });
+}
+
+function totals(requests) {
+  const sum = (k) => requests.reduce((n, r) => n + r.cache[k], 0);
+  const input = sum('input_tokens');
+  const write = sum('cache_creation_input_tokens');
+  const read = sum('cache_read_input_tokens');
+  return { input, write, read, cost: input + 1.25 * write + 0.1 * read };
+}
+
+const pct = (x) => `${Math.round(100 * x)}%`;
+const int = (x) => Math.round(x).toLocaleString('en-US');
+
+export async function run(opts) {
+  const mods = {
+    session: await load(opts.repoRoot, 'src/core/turn/session.js'),
+    store: await load(opts.repoRoot, 'src/core/stream/conversationStore.js'),
+    searchBuiltins: await load(opts.repoRoot, 'src/core/turn/searchBuiltins.js'),
+    anthropic: await load(opts.repoRoot, 'src/providers/anthropic/anthropicModelClient.js'),
+    fixture: await load(opts.repoRoot, 'test/fixtures/scriptedMessagesApi.js'),
+  };
+  const rows = [];
+  for (const [label, messages] of [['6 messages', SIX], ['12 messages', TWELVE]]) {
+    let allOn;
+    for (const mode of MODES) {
+      const requests = await runConversation(mods, opts, messages, mode);
+      const t = totals(requests);
+      allOn ??= t.cost;
+      const shares = afterPromotion(requests);
+      rows.push([label, mode.label, requests.length, int(t.input), int(t.write), int(t.read), int(t.cost), `${(t.cost / allOn).toFixed(2)}×`, shares.length > 0 ? shares.map(pct).join(' ') : '—']);
+    }
+  }
+  return {
+    title: 'Prompt-cache cost of a conversation: github, notion, sentry, stripe catalogues (94 tools), tool results of 3,000–24,000 chars',
+    columns: ['conversation', 'rendering', 'requests', 'input', 'cache write', 'cache read', 'cost units', 'vs all on', 'read after each promotion'],
+    rows,
+    notes: [
+      'Cost units = input + 1.25 × cache write + 0.1 × cache read (the API price ratios for 5-minute writes and reads); output tokens are the same in every row and left out.',
+      '"read after each promotion" = cache read of the request that carries a search result ÷ the whole prompt of the request before it.',
+      'Token counts are ESTIMATES (JSON length / 3.5) made by the scripted API (test/fixtures/promptCache.ts), identical across rows; the scripted model searches with the real ranker (default limit 10) only for a tool it does not have yet.',
+    ],
+  };
+}
