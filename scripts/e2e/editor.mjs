@@ -158,11 +158,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Starts code-server on 127.0.0.1 with all its state under `dir` (a new temp folder unless given),
- * with `userSettings` and `machineSettings` written first when given.
+ * with `userSettings` written first when given (User settings.json, where a user writes them).
  * Returns { port, url(folder, payload), dir, env, logFile, stop() }. stop() kills the process group,
  * then any process still naming the session folder, and returns the ones it had to kill.
  */
-export async function startEditor({ dir, smokeTestDriver = true, extensionsDir, keepDir = false, userSettings = QUIET_SETTINGS, machineSettings, handleSignals = true, port: wantedPort } = {}) {
+export async function startEditor({ dir, smokeTestDriver = true, extensionsDir, keepDir = false, userSettings = QUIET_SETTINGS, handleSignals = true, port: wantedPort } = {}) {
   const editor = ensureEditor();
   const sessionDir = dir ?? mkdtempSync(join(tmpdir(), 'quiver-editor-'));
   const ownsDir = dir === undefined && !keepDir;
@@ -172,12 +172,6 @@ export async function startEditor({ dir, smokeTestDriver = true, extensionsDir, 
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   const settingsFile = join(userDataDir, 'User', 'settings.json');
   if (userSettings && !existsSync(settingsFile)) writeFileSync(settingsFile, JSON.stringify(userSettings, null, 2) + '\n');
-  // Machine-scoped settings belong to the remote side in code-server (<user-data-dir>/Machine):
-  // from the User file a remote window may ignore them, as VS Code does in any remote window.
-  if (machineSettings) {
-    mkdirSync(join(userDataDir, 'Machine'), { recursive: true });
-    writeFileSync(join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(machineSettings, null, 2) + '\n');
-  }
   mkdirSync(extDir, { recursive: true });
   const config = join(sessionDir, 'config.yaml');
   writeFileSync(config, 'auth: none\ncert: false\n');

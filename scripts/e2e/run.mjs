@@ -131,9 +131,9 @@ export async function runE2e() {
   rmSync(SCREENSHOTS, { recursive: true, force: true });
   const scriptedModule = require(SCRIPTED_API);
   const scripted = await scriptedModule.ScriptedMessagesApi.start();
-  // quiver.anthropic.baseUrl is machine-scoped (a workspace may not redirect the API key), so it goes in user settings.
-  const baseUrl = { 'quiver.anthropic.baseUrl': scripted.url };
-  const editor = await startEditor({ userSettings: { ...QUIET_SETTINGS, ...baseUrl }, machineSettings: baseUrl });
+  // User settings only, as a user writes them: quiver.anthropic.baseUrl is application-scoped, so
+  // code-server's remote extension host reads it from there and a workspace cannot set it.
+  const editor = await startEditor({ userSettings: { ...QUIET_SETTINGS, 'quiver.anthropic.baseUrl': scripted.url } });
   log(`code-server on 127.0.0.1:${editor.port} (started ${secs(t0)}); scripted Messages API on ${scripted.url}`);
   try {
     const browser = await launchBrowser(editor.dir);

@@ -21,10 +21,12 @@ export class AnthropicModelClient implements ModelClient {
   private readonly client: Anthropic | undefined;
   private readonly maxRetries: number;
   private readonly rendering: PromotionRendering;
+  private readonly baseURL: string | undefined;
 
   constructor(options: AnthropicOptions) {
     this.maxRetries = options.maxRetries ?? 2;
     this.rendering = options.promotionRendering ?? 'toolReference';
+    this.baseURL = options.baseURL || undefined;
     this.client = options.apiKey
       ? new Anthropic({
           apiKey: options.apiKey,
@@ -45,7 +47,7 @@ export class AnthropicModelClient implements ModelClient {
     try {
       return responseFromWire(await stream.finalMessage());
     } catch (err) {
-      throw describeError(err, signal, this.maxRetries);
+      throw describeError(err, signal, this.maxRetries, this.baseURL);
     }
   }
 }

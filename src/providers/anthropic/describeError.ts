@@ -35,12 +35,19 @@ function statusError(err: APIError, retries: number): ModelError {
   return new ModelError('other', `The Anthropic API failed (${status ?? 'no status'}): ${apiDetail(err)}.`);
 }
 
+/** Where the connection went, so a user can tell a wrong proxy URL from a network outage. */
+function connectionHint(baseURL: string | undefined): string {
+  return baseURL
+    ? `at ${baseURL} (quiver.anthropic.baseUrl in your User settings). Check that the proxy runs and the URL is right, or clear the setting to use api.anthropic.com`
+    : 'at https://api.anthropic.com (quiver.anthropic.baseUrl is not set). Check the network, or set quiver.anthropic.baseUrl in your User settings to use a proxy';
+}
+
 /** Turns anything the SDK throws into a ModelError whose message tells the user what happened and what to do. */
-export function describeError(err: unknown, signal: AbortSignal, retries: number): ModelError {
+export function describeError(err: unknown, signal: AbortSignal, retries: number, baseURL?: string): ModelError {
   if (err instanceof ModelError) return err;
   if (signal.aborted || err instanceof APIUserAbortError) return new ModelError('cancelled', 'Cancelled by the user.');
   if (err instanceof APIConnectionError) {
-    return new ModelError('connection', `Could not reach the Anthropic API: ${err.message}. Check the network (and quiver.anthropic.baseUrl if you set it).`);
+    return new ModelError('connection', `Could not reach the Anthropic API ${connectionHint(baseURL)}. (${err.message})`);
   }
   if (err instanceof APIError) return statusError(err as APIError, retries);
   const message = err instanceof Error ? err.message : String(err);

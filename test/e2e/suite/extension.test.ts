@@ -55,6 +55,15 @@ describe('Quiver in the extension host', () => {
     assert.deepEqual(Object.keys(servers).sort(), ['everything', 'filesystem', 'memory']);
   });
 
+  it('reads quiver.anthropic.baseUrl from User settings in this remote window, and a workspace cannot set it', async () => {
+    const config = vscode.workspace.getConfiguration('quiver');
+    const user = config.inspect<string>('anthropic.baseUrl')?.globalValue;
+    assert.match(user ?? '', /^http:\/\/127\.0\.0\.1:\d+$/, 'the e2e run writes the scripted API URL to User settings.json only');
+    assert.equal(config.get('anthropic.baseUrl'), user);
+    await assert.rejects(Promise.resolve(config.update('anthropic.baseUrl', 'http://127.0.0.1:9', vscode.ConfigurationTarget.Workspace)));
+    assert.equal(vscode.workspace.getConfiguration('quiver').get('anthropic.baseUrl'), user);
+  });
+
   it('round-trips quiver.tools through workspace settings', async () => {
     const config = () => vscode.workspace.getConfiguration('quiver');
     const before = config().inspect<Record<string, unknown>>('tools')?.workspaceValue;

@@ -94,6 +94,13 @@ export default function (t) {
     if (!toolNames(sent[1]).includes('everything__get-sum')) throw new Error(`the request after the search did not offer get-sum: ${toolNames(sent[1]).join(', ')}`);
     const result = JSON.stringify(sent[2].messages.at(-1));
     if (!/5/.test(result)) throw new Error(`the tool result sent to the model does not hold the sum: ${result.slice(0, 300)}`);
+    // The promotion keeps the prompt cache: get-sum is deferred and loaded by a reference in the search result.
+    const upFront = (body) => JSON.stringify((body.tools ?? []).filter((tool) => tool.defer_loading !== true));
+    if (upFront(sent[1]) !== upFront(sent[0]) || JSON.stringify(sent[1].system) !== JSON.stringify(sent[0].system)) throw new Error('the promotion changed the tools loaded up front or the system prompt');
+    if ((sent[1].tools ?? []).find((tool) => tool.name === 'everything__get-sum')?.defer_loading !== true) throw new Error('get-sum was not sent with defer_loading');
+    if (!JSON.stringify(sent[1].messages).includes('{"type":"tool_reference","tool_name":"everything__get-sum"}')) throw new Error('no tool_reference loads get-sum where the search found it');
+    const rejected = scripted.requests.slice(before).filter((r) => r.rejected !== undefined);
+    if (rejected.length > 0) throw new Error(`the API's rules rejected a request: ${rejected[0].rejected}`);
   });
 
   t.test('model and tool output carrying HTML and javascript: links renders inert', async ({ page, scripted, scriptedModule, settingsFile }) => {

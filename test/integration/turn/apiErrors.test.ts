@@ -37,6 +37,14 @@ describe('API errors become clear messages', function () {
     assert.equal((await h.session.send('hi', signal())).reason, 'done');
   });
 
+  it('an unreachable base URL: the message names the URL it used and the setting', async () => {
+    const client = new AnthropicModelClient({ apiKey: 'k', baseURL: 'http://127.0.0.1:9', maxRetries: 0 });
+    await assert.rejects(
+      client.stream({ model: 'm', system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools: [], discoveries: [], toolChoice: { type: 'auto' }, maxTokens: 1 }, { onText: () => undefined }, signal()),
+      /Could not reach the Anthropic API at http:\/\/127\.0\.0\.1:9 \(quiver\.anthropic\.baseUrl in your User settings\)/,
+    );
+  });
+
   it('no API key: says how to set one, without any request', async () => {
     const client = new AnthropicModelClient({ apiKey: undefined });
     await assert.rejects(
