@@ -32,7 +32,9 @@ export type ToolOutcome =
   | { readonly status: 'running' }
   | { readonly status: 'done'; readonly output: readonly OutputPart[] }
   | { readonly status: 'error'; readonly output: readonly OutputPart[] }
-  /** The turn ended before the call produced a result. */
+  /** It never ran: the user denied it (`denied`), or it may not run here (`refused`); `output` says why, as the model read it. */
+  | { readonly status: 'denied' | 'refused'; readonly output: readonly OutputPart[] }
+  /** The turn was stopped before the call produced a result. */
   | { readonly status: 'cancelled' };
 
 export type FoundStatus = 'usable' | 'found, unavailable';
@@ -53,7 +55,8 @@ export type SearchOutcome =
 export type TurnEndReason = 'done' | 'cancelled' | 'max_cycles' | 'error';
 
 export type HistoryItem =
-  | { readonly kind: 'user'; readonly id: string; readonly text: string; readonly forced: string | null }
+  /** `failed`: the API refused the message before any reply; it is not sent again unless retried. */
+  | { readonly kind: 'user'; readonly id: string; readonly text: string; readonly forced: string | null; readonly status: 'sent' | 'failed' }
   /** Markdown from the model; the webview sanitizes it before it reaches the DOM. */
   | { readonly kind: 'assistant'; readonly id: string; readonly markdown: string }
   | { readonly kind: 'tool_call'; readonly id: string; readonly name: string; readonly input: JsonObject; readonly outcome: ToolOutcome }
@@ -148,6 +151,10 @@ export type WebviewToHost =
   | { readonly type: 'deleteConversation'; readonly id: string }
   | { readonly type: 'approvalAnswer'; readonly callId: string; readonly answer: ApprovalAnswer }
   | { readonly type: 'regenerate' }
+  /** Sends a failed message (a `user` item with status failed) again, dropping the failed copy. */
+  | { readonly type: 'retryMessage'; readonly id: string }
+  /** Removes a failed message from the conversation (Drop, or Edit, which puts its text back in the composer). */
+  | { readonly type: 'dropMessage'; readonly id: string }
   /** The button of the missing-key notice; the host runs its own "Set API Key" command. */
   | { readonly type: 'setApiKey' }
   /** A link the user clicked; the host decides whether to open it. */
@@ -173,11 +180,12 @@ const outputParts = z.array(outputPart);
 
 const toolDone = z.strictObject({ status: z.literal('done'), output: outputParts });
 const toolError = z.strictObject({ status: z.literal('error'), output: outputParts });
+const toolNotRun = z.strictObject({ status: z.enum(['denied', 'refused']), output: outputParts });
 const cancelled = z.strictObject({ status: z.literal('cancelled') });
 const running = z.strictObject({ status: z.literal('running') });
 
-const finishedToolOutcome = z.discriminatedUnion('status', [toolDone, toolError, cancelled]);
-const toolOutcome: z.ZodType<ToolOutcome> = z.discriminatedUnion('status', [running, toolDone, toolError, cancelled]);
+const finishedToolOutcome = z.union([toolDone, toolError, toolNotRun, cancelled]);
+const toolOutcome: z.ZodType<ToolOutcome> = z.union([running, toolDone, toolError, toolNotRun, cancelled]);
 
 const foundTool: z.ZodType<FoundTool> = z.strictObject({
   name: z.string(),
@@ -190,7 +198,7 @@ const searchOutcome: z.ZodType<SearchOutcome> = z.discriminatedUnion('status', [
 
 const turnEndReason = z.enum(['done', 'cancelled', 'max_cycles', 'error']);
 
-const userItem = z.strictObject({ kind: z.literal('user'), id, text: z.string(), forced: z.string().nullable() });
+const userItem = z.strictObject({ kind: z.literal('user'), id, text: z.string(), forced: z.string().nullable(), status: z.enum(['sent', 'failed']) });
 const turnSummaryItem = z.strictObject({
   kind: z.literal('turn_summary'),
   id,
@@ -256,6 +264,8 @@ export const webviewToHostSchema: z.ZodType<WebviewToHost> = z.discriminatedUnio
   z.strictObject({ type: z.literal('deleteConversation'), id }),
   z.strictObject({ type: z.literal('approvalAnswer'), callId: id, answer: z.enum(['allow_once', 'always_allow', 'deny']) }),
   z.strictObject({ type: z.literal('regenerate') }),
+  z.strictObject({ type: z.literal('retryMessage'), id }),
+  z.strictObject({ type: z.literal('dropMessage'), id }),
   z.strictObject({ type: z.literal('setApiKey') }),
   z.strictObject({ type: z.literal('openLink'), href: z.string().min(1).max(MAX_HREF_CHARS) }),
 ]);

@@ -45,13 +45,23 @@ export class Composer {
     this.input.focus();
   }
 
+  /** Replaces the draft (Edit of a failed message) and puts the cursor at its end. */
+  setText(text: string): void {
+    this.input.value = text;
+    this.onDraft(text);
+    this.input.focus();
+    this.input.setSelectionRange(text.length, text.length);
+  }
+
   render(state: ChatSnapshot): void {
     this.state = state;
     this.model.textContent = state.model;
     this.send.hidden = state.busy;
     this.stop.hidden = !state.busy;
-    this.usage.textContent = state.liveUsage ? `${formatCount(state.liveUsage.input)} in · ${formatCount(state.liveUsage.output)} out` : '';
-    this.usage.title = state.liveUsage ? usageTitle(state.liveUsage) : '';
+    // Usage arrives when a response finishes; before that a running turn has none to show.
+    const usage = state.liveUsage !== null && state.liveUsage.input + state.liveUsage.output > 0 ? state.liveUsage : null;
+    this.usage.textContent = usage ? `${formatCount(usage.input)} in · ${formatCount(usage.output)} out` : '';
+    this.usage.title = usage ? usageTitle(usage) : '';
   }
 
   private submit(): void {

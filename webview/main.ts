@@ -37,7 +37,14 @@ const apiKeyNotice = h(
   h('p', {}, 'Run ', h('strong', {}, 'Quiver: Set API Key'), ' from the Command Palette, or set the ', h('code', {}, 'ANTHROPIC_API_KEY'), ' environment variable and reload the window.'),
   button({ label: 'Set API Key', title: 'Run Quiver: Set API Key', class: 'primary', onClick: () => post({ type: 'setApiKey' }) }),
 );
-const transcript = new Transcript(() => post({ type: 'regenerate' }));
+const transcript = new Transcript(() => post({ type: 'regenerate' }), {
+  retry: (item) => post({ type: 'retryMessage', id: item.id }),
+  edit: (item) => {
+    composer.setText(item.text);
+    post({ type: 'dropMessage', id: item.id });
+  },
+  drop: (item) => post({ type: 'dropMessage', id: item.id }),
+});
 const approvals = h('div', { class: 'approvals' });
 const composer = new Composer(draft, (d) => {
   draft = d;
@@ -46,6 +53,11 @@ const composer = new Composer(draft, (d) => {
 
 const app = h('div', { class: 'app' }, header, history.el, banners, apiKeyNotice, transcript.el, approvals, composer.el);
 document.body.append(app);
+
+function lastTurnSucceeded(s: ChatSnapshot): boolean {
+  const last = s.items[s.items.length - 1];
+  return last?.kind === 'turn_summary' && last.reason === 'done';
+}
 
 function toggleHistory(show = !history.visible): void {
   history.toggle(show);
@@ -107,12 +119,15 @@ function onHostMessage(msg: HostToWebview): void {
     showBanner(msg.severity, msg.message);
     return;
   }
+  const before = state;
   if (msg.type === 'snapshot') {
     if (state && msg.state.conversation.id !== state.conversation.id) banners.replaceChildren();
     state = msg.state;
   } else if (state) {
     state = applyHostMessage(state, msg);
   }
+  // A notice about an earlier message stops mattering once a turn has gone through.
+  if (before?.busy === true && state?.busy === false && lastTurnSucceeded(state)) banners.replaceChildren();
   // Deltas before the first snapshot are dropped: the host answers `ready` with a snapshot.
   scheduleRender();
 }

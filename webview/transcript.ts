@@ -4,11 +4,13 @@ import { renderMarkdown } from './render/markdown';
 import { renderSearchCard } from './render/searchCard';
 import { renderToolCard } from './render/toolCard';
 import { renderTurnSummary } from './render/turnSummary';
+import { renderUserMessage, type FailedMessageActions } from './render/userMessage';
 
 interface Rendered {
   readonly item: HistoryItem;
   readonly el: HTMLElement;
-  readonly regenerable: boolean;
+  /** Whether its buttons act: the last summary's Regenerate, a failed message's Retry, Edit and Drop (not while a turn runs). */
+  readonly actionable: boolean;
 }
 
 /**
@@ -28,7 +30,10 @@ export class Transcript {
   );
   private rendered = new Map<string, Rendered>();
 
-  constructor(private readonly onRegenerate: () => void) {
+  constructor(
+    private readonly onRegenerate: () => void,
+    private readonly failedActions: FailedMessageActions,
+  ) {
     this.el.append(this.empty, this.list, this.working);
   }
 
@@ -42,10 +47,10 @@ export class Transcript {
     const next = new Map<string, Rendered>();
     const els: HTMLElement[] = [];
     for (const item of state.items) {
-      const regenerable = !state.busy && item === lastSummary;
+      const actionable = !state.busy && (item === lastSummary || item.kind === 'user');
       const prev = this.rendered.get(item.id);
-      const reuse = prev && prev.item === item && prev.regenerable === regenerable;
-      const r = reuse ? prev : { item, regenerable, el: this.renderItem(item, regenerable, prev?.el ?? null) };
+      const reuse = prev && prev.item === item && prev.actionable === actionable;
+      const r = reuse ? prev : { item, actionable, el: this.renderItem(item, actionable, prev?.el ?? null) };
       next.set(item.id, r);
       els.push(r.el);
     }
@@ -57,17 +62,12 @@ export class Transcript {
     if (stickToBottom) this.el.scrollTop = this.el.scrollHeight;
   }
 
-  private renderItem(item: HistoryItem, regenerable: boolean, prevEl: HTMLElement | null): HTMLElement {
+  private renderItem(item: HistoryItem, actionable: boolean, prevEl: HTMLElement | null): HTMLElement {
     const open = prevEl instanceof HTMLDetailsElement && prevEl.dataset['touched'] === 'true' ? prevEl.open : null;
     let el: HTMLElement;
     switch (item.kind) {
       case 'user':
-        el = h(
-          'div',
-          { class: 'item user' },
-          item.forced !== null ? h('div', { class: 'forced', title: 'This message offered the tool for its turn (/use)' }, icon('tools'), h('span', {}, 'using '), h('code', {}, item.forced)) : null,
-          h('div', { class: 'user-text' }, item.text),
-        );
+        el = renderUserMessage(item, actionable ? this.failedActions : null);
         break;
       case 'assistant':
         el = renderMarkdown(item.markdown);
@@ -80,7 +80,7 @@ export class Transcript {
         el = renderSearchCard(item, open);
         break;
       case 'turn_summary':
-        el = renderTurnSummary(item, regenerable ? this.onRegenerate : null);
+        el = renderTurnSummary(item, actionable ? this.onRegenerate : null);
         break;
     }
     if (el instanceof HTMLDetailsElement) {

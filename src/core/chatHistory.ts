@@ -1,5 +1,6 @@
-import { addUsage, EMPTY_USAGE, type FoundTool, type HistoryItem, type OutputPart, type TokenUsage } from '../protocol';
+import { addUsage, EMPTY_USAGE, type FoundTool, type HistoryItem, type OutputPart, type TokenUsage, type ToolOutcome } from '../protocol';
 import type { StreamEvent } from './stream/events';
+import { droppedMessages, failedMessages } from './stream/failedMessages';
 import type { ToolResultContent } from './toolSource';
 import { SEARCH_TOOLS_NAME } from './tools';
 
@@ -18,8 +19,21 @@ export function itemIdForEvent(eventIndex: number, block?: number): string {
   return block === undefined ? `e${eventIndex}` : `e${eventIndex}.${block}`;
 }
 
+/** The stream position an item id of `itemIdForEvent` names, or undefined for any other id. */
+export function eventIndexOfItem(itemId: string): number | undefined {
+  const match = /^e(\d+)$/.exec(itemId);
+  return match ? Number(match[1]) : undefined;
+}
+
 function outputParts(content: readonly ToolResultContent[]): OutputPart[] {
   return content.map((c): OutputPart => (c.type === 'text' ? { kind: 'text', text: c.text } : { kind: 'image', mimeType: c.mimeType, data: c.data }));
+}
+
+function toolOutcome(e: Extract<StreamEvent, { type: 'tool_result' }>): ToolOutcome {
+  if (e.notRun === 'cancelled') return { status: 'cancelled' };
+  const output = outputParts(e.content);
+  if (e.notRun !== undefined) return { status: e.notRun, output };
+  return e.isError ? { status: 'error', output } : { status: 'done', output };
 }
 
 interface Slot {
@@ -48,6 +62,10 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
   const assistantStarts: number[] = [];
   let openSearches: number[] = [];
   let pendingPromotions = new Set<string>();
+  const failed = failedMessages(events);
+  const dropped = droppedMessages(events);
+  /** The current turn's message was dropped: its summary (the refusal) goes with it. */
+  let turnDropped = false;
 
   const findCall = (callId: string): number => {
     for (let i = slots.length - 1; i >= 0; i--) if ((slots[i] as Slot).item.id === callId) return i;
@@ -89,7 +107,9 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
         pendingPromotions = new Set();
         break;
       case 'user_message':
-        slots.push({ item: { kind: 'user', id: itemIdForEvent(index), text: e.text, forced: e.forced ?? null } });
+        turnDropped = dropped.has(index);
+        if (turnDropped) break;
+        slots.push({ item: { kind: 'user', id: itemIdForEvent(index), text: e.text, forced: e.forced ?? null, status: failed.has(index) ? 'failed' : 'sent' } });
         floor = slots.length;
         break;
       case 'assistant_message':
@@ -114,8 +134,7 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
         const slot = slots[at] as Slot;
         const it = slot.item;
         if (it.kind === 'tool_call') {
-          const output = outputParts(e.content);
-          slot.item = { ...it, outcome: e.isError ? { status: 'error', output } : { status: 'done', output } };
+          slot.item = { ...it, outcome: toolOutcome(e) };
         } else if (it.kind === 'search') {
           if (e.isError || e.found === undefined) {
             slot.item = { ...it, outcome: e.isError ? { status: 'error', output: outputParts(e.content) } : { status: 'done', found: [] } };
@@ -152,10 +171,11 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
       }
       case 'turn_end':
         cancelRunning();
-        slots.push({
+        if (!turnDropped) slots.push({
           item: { kind: 'turn_summary', id: itemIdForEvent(index), reason: e.reason, message: e.message ?? null, model: turnModel, usage: turnUsage },
         });
         inTurn = false;
+        turnDropped = false;
         openSearches = [];
         pendingPromotions = new Set();
         break;
@@ -171,6 +191,7 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
         break;
       }
       case 'renamed':
+      case 'message_dropped':
         break;
     }
   });

@@ -44,6 +44,10 @@ export interface ChatController {
   answerApproval(callId: string, answer: ApprovalAnswer): void;
   /** Re-runs the last reply (a `restart` stream event); post a fresh snapshot, then `turnStarted` with user null. */
   regenerate(): Promise<void>;
+  /** Sends a failed message again (its failed copy is dropped); a warning banner when it is not one. */
+  retryMessage(itemId: string): Promise<void>;
+  /** Drops a failed message from the conversation (Drop, or Edit after its text went back to the composer). */
+  dropMessage(itemId: string): Promise<void>;
   /** The "Set API Key" button of the missing-key notice: run the `Quiver: Set API Key` command. */
   setApiKey(): Promise<void>;
 }

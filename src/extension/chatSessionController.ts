@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { historyFromStream } from '../core/chatHistory';
+import { eventIndexOfItem, historyFromStream } from '../core/chatHistory';
+import { droppedMessages, failedMessages } from '../core/stream/failedMessages';
 import { ModelError } from '../core/model';
 import type { StreamEvent } from '../core/stream/events';
 import type { Conversation } from '../core/stream/conversation';
@@ -82,7 +83,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
       return;
     }
     const forced = request.forcedTool ?? undefined;
-    this.post({ type: 'turnStarted', user: { kind: 'user', id: `live-user-${++this.liveItem}`, text: request.text, forced: request.forcedTool } });
+    this.post({ type: 'turnStarted', user: { kind: 'user', id: `live-user-${++this.liveItem}`, text: request.text, forced: request.forcedTool, status: 'sent' } });
     await this.runTurn((signal) => this.session.send(request.text, signal, forced));
   }
 
@@ -90,6 +91,20 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
     if (this.running) return;
     this.post({ type: 'turnStarted', user: null });
     await this.runTurn((signal) => this.session.restart(signal));
+  }
+
+  async retryMessage(itemId: string): Promise<void> {
+    const failed = this.failedMessage(itemId);
+    if (!failed || this.running) return;
+    await this.drop(failed.index);
+    await this.sendMessage({ text: failed.text, forcedTool: failed.forced });
+  }
+
+  async dropMessage(itemId: string): Promise<void> {
+    const failed = this.failedMessage(itemId);
+    if (!failed) return;
+    await this.drop(failed.index);
+    this.refreshFromStream();
   }
 
   async showTools(): Promise<void> {
@@ -158,6 +173,22 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
     this.stop();
     this.posted.dispose();
     this.streamChanged.dispose();
+  }
+
+  /** The failed user message a chat item shows, or undefined (with a banner) when it is not one. */
+  private failedMessage(itemId: string): { readonly index: number; readonly text: string; readonly forced: string | null } | undefined {
+    const index = eventIndexOfItem(itemId);
+    const events = this.conversation.events();
+    const event = index === undefined ? undefined : events[index];
+    if (index === undefined || event?.type !== 'user_message' || !failedMessages(events).has(index) || droppedMessages(events).has(index)) {
+      this.banner('warning', 'That message is no longer waiting to be retried.');
+      return undefined;
+    }
+    return { index, text: event.text, forced: event.forced ?? null };
+  }
+
+  private async drop(index: number): Promise<void> {
+    await this.conversation.append({ type: 'message_dropped', index, at: new Date().toISOString() });
   }
 
   /** Cancels the running turn and waits until it has written its last event. */

@@ -147,6 +147,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'regenerate':
         this.run('Regenerating', () => c.regenerate());
         return;
+      case 'retryMessage':
+        this.run('Retrying the message', () => c.retryMessage(msg.id));
+        return;
+      case 'dropMessage':
+        this.run('Dropping the message', () => c.dropMessage(msg.id));
+        return;
       case 'setApiKey':
         this.run('Setting the API key', () => c.setApiKey());
         return;

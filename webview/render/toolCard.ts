@@ -9,7 +9,11 @@ const STATUS: Record<ToolOutcome['status'], { readonly icon: string; readonly la
   done: { icon: 'check', label: 'Done', verb: 'Ran ' },
   error: { icon: 'error', label: 'Failed', verb: 'Ran ' },
   cancelled: { icon: 'circle-slash', label: 'Cancelled', verb: 'Did not run ' },
+  denied: { icon: 'circle-slash', label: 'Denied', verb: 'Did not run ' },
+  refused: { icon: 'circle-slash', label: 'Not allowed', verb: 'Did not run ' },
 };
+
+const OUTPUT_LABEL = { done: 'Output', error: 'Error', denied: 'Told the model', refused: 'Why' } as const;
 
 export function statusIcon(status: ToolOutcome['status']): HTMLSpanElement {
   return icon(STATUS[status].icon, `status-icon status-${status}`);
@@ -32,8 +36,8 @@ export function renderToolCard(item: ToolCallItem, open: boolean | null): HTMLEl
     status === 'running' || status === 'done' ? null : h('span', { class: `card-state state-${status}` }, STATUS[status].label),
   );
   const body = h('div', { class: 'card-body' }, h('div', { class: 'section-label' }, 'Input'), textBlock(formatInput(item.input), 'tool-text tool-input'));
-  if (item.outcome.status === 'done' || item.outcome.status === 'error') {
-    body.append(h('div', { class: 'section-label' }, item.outcome.status === 'error' ? 'Error' : 'Output'), renderOutput(item.outcome.output));
+  if (item.outcome.status !== 'running' && item.outcome.status !== 'cancelled') {
+    body.append(h('div', { class: 'section-label' }, OUTPUT_LABEL[item.outcome.status]), renderOutput(item.outcome.output));
   }
   details.append(summary, body);
   return details;

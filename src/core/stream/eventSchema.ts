@@ -28,6 +28,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     name: z.string(),
     content: z.array(resultContent),
     isError: z.boolean(),
+    notRun: z.enum(['denied', 'cancelled', 'refused']).optional(),
     found: z.array(z.object({ name: z.string(), status: z.enum(['usable', 'found, unavailable']) })).optional(),
     at,
   }),
@@ -42,6 +43,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('turn_end'), reason: z.enum(['done', 'cancelled', 'max_cycles', 'error']), message: z.string().optional(), at }),
   z.object({ type: z.literal('renamed'), title: z.string(), at }),
+  z.object({ type: z.literal('message_dropped'), index: count, at }),
   z.object({ type: z.literal('restart'), at }),
 ]);
 

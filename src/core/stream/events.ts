@@ -7,6 +7,9 @@ export type AssistantBlock =
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> };
 
+/** Why a call never ran: the user denied it, the turn was stopped first, or the tool may not run here. */
+export type NotRunReason = 'denied' | 'cancelled' | 'refused';
+
 /** What one search result committed to (RFD 108): promoted or already on, or left off by the fold. */
 export type SearchResultStatus = 'usable' | 'found, unavailable';
 
@@ -35,6 +38,8 @@ export type StreamEvent =
       readonly name: string;
       readonly content: readonly ToolResultContent[];
       readonly isError: boolean;
+      /** Set when the tool never ran (absent in streams written before 2026-12-01: read as ran). */
+      readonly notRun?: NotRunReason;
       /** For search_tools: each found tool and what its promotion committed to. */
       readonly found?: readonly { readonly name: string; readonly status: SearchResultStatus }[];
       readonly at: string;
@@ -50,6 +55,8 @@ export type StreamEvent =
     }
   | { readonly type: 'turn_end'; readonly reason: TurnEndReason; readonly message?: string; readonly at: string }
   | { readonly type: 'renamed'; readonly title: string; readonly at: string }
+  /** The user dropped a message the API refused (see failedMessages.ts); `index` is its user_message's position in the stream. */
+  | { readonly type: 'message_dropped'; readonly index: number; readonly at: string }
   /**
    * Regenerate: withdraws the latest assistant_message and the tool results and turn_end that
    * followed it from the transcript, then the turn continues from there. Config deltas are

@@ -1,5 +1,6 @@
 import type { ChatMessage, UserBlock } from '../model';
 import type { AssistantBlock, StreamEvent } from './events';
+import { failedMessages } from './failedMessages';
 
 type Item = { readonly role: 'assistant'; readonly blocks: readonly AssistantBlock[] } | { readonly role: 'user'; readonly blocks: readonly UserBlock[] };
 
@@ -21,9 +22,11 @@ function withdrawLastReply(items: Item[]): void {
 
 function itemsOf(events: readonly StreamEvent[]): Item[] {
   const items: Item[] = [];
-  for (const e of events) {
-    if (e.type === 'user_message') items.push({ role: 'user', blocks: [{ type: 'text', text: e.text }] });
-    else if (e.type === 'assistant_message') items.push({ role: 'assistant', blocks: e.content });
+  const failed = failedMessages(events);
+  for (const [i, e] of events.entries()) {
+    if (e.type === 'user_message') {
+      if (!failed.has(i)) items.push({ role: 'user', blocks: [{ type: 'text', text: e.text }] });
+    } else if (e.type === 'assistant_message') items.push({ role: 'assistant', blocks: e.content });
     else if (e.type === 'tool_result') items.push({ role: 'user', blocks: [{ type: 'tool_result', toolUseId: e.toolUseId, content: e.content, isError: e.isError }] });
     else if (e.type === 'restart') withdrawLastReply(items);
   }
@@ -77,7 +80,7 @@ function pairToolResults(messages: ChatMessage[]): ChatMessage[] {
   return out;
 }
 
-/** The messages to send, rebuilt from the stream alone. */
+/** The messages to send, rebuilt from the stream alone; a message the API refused is left out (failedMessages.ts). */
 export function transcriptOf(events: readonly StreamEvent[]): ChatMessage[] {
   return pairToolResults(group(itemsOf(events)));
 }

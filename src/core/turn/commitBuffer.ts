@@ -1,6 +1,6 @@
 import { promote, resolveTool, type ToolEntry } from '../availability';
 import { applyDelta } from '../stream/config';
-import type { SearchResultStatus, StreamEvent } from '../stream/events';
+import type { NotRunReason, SearchResultStatus, StreamEvent } from '../stream/events';
 import type { ToolCallResult } from '../toolSource';
 import type { ToolDefinition } from '../tools';
 import { SEARCH_TOOLS_NAME } from '../tools';
@@ -9,7 +9,7 @@ type Found = { readonly name: string; readonly summary: string };
 
 /** What one cycle produced, each tagged with the tool-call index it belongs to. */
 export type BufferEntry =
-  | { readonly index: number; readonly kind: 'result'; readonly toolUseId: string; readonly name: string; readonly result: ToolCallResult }
+  | { readonly index: number; readonly kind: 'result'; readonly toolUseId: string; readonly name: string; readonly result: ToolCallResult; readonly notRun: NotRunReason | undefined }
   /** A conversation toggle made while the cycle ran (the user's own, already checked against allow_toggle). */
   | { readonly index: number; readonly kind: 'write'; readonly tools: Readonly<Record<string, unknown>> }
   /** A search_tools call: the names it returns are its promotion request (names only, nothing else). */
@@ -62,7 +62,7 @@ export function foldCycle(
       applyDelta(config, delta);
       events.push(delta);
     } else if (entry.kind === 'result') {
-      events.push({ type: 'tool_result', toolUseId: entry.toolUseId, name: entry.name, content: entry.result.content, isError: entry.result.isError, at });
+      events.push({ type: 'tool_result', toolUseId: entry.toolUseId, name: entry.name, content: entry.result.content, isError: entry.result.isError, ...(entry.notRun ? { notRun: entry.notRun } : {}), at });
     } else {
       const found: FoundStatus[] = [];
       const promoted: Record<string, unknown> = {};

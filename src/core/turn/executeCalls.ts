@@ -1,4 +1,4 @@
-import type { AssistantBlock } from '../stream/events';
+import type { AssistantBlock, NotRunReason } from '../stream/events';
 import type { ToolCallResult, ToolSource } from '../toolSource';
 import { callRefusal } from './callEligibility';
 import { callGroups } from './callGroups';
@@ -28,15 +28,23 @@ export function errorResult(text: string): ToolCallResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
-/** Asks the user when the tool's run policy says so; undefined means go ahead, else the refusal result. */
-async function approval(call: ToolUse, ctx: ExecutionContext): Promise<ToolCallResult | undefined> {
+/** A call answered without running, and why. */
+interface NotRun {
+  readonly result: ToolCallResult;
+  readonly reason: NotRunReason;
+}
+
+const notRun = (reason: NotRunReason, text: string): NotRun => ({ result: errorResult(text), reason });
+
+/** Asks the user when the tool's run policy says so; undefined means go ahead. */
+async function approval(call: ToolUse, ctx: ExecutionContext): Promise<NotRun | undefined> {
   if (ctx.plan.resolved.get(call.name)?.run !== 'ask' || ctx.alwaysAllowed.has(call.name)) return undefined;
   const tool = ctx.plan.permitted.find((t) => t.name === call.name);
   const request = { toolUseId: call.id, name: call.name, server: tool?.server, input: call.input };
   ctx.observer.onApprovalNeeded?.(request);
   const answer = await untilAborted(ctx.approver.approve(request, ctx.signal), ctx.signal, 'deny' as const);
-  if (ctx.signal.aborted) return errorResult(CANCELLED_RESULT);
-  if (answer === 'deny') return errorResult(`The user declined to run ${call.name}. Do not retry it unless the user asks; continue without it or ask what they prefer.`);
+  if (ctx.signal.aborted) return notRun('cancelled', CANCELLED_RESULT);
+  if (answer === 'deny') return notRun('denied', `The user declined to run ${call.name}. Do not retry it unless the user asks; continue without it or ask what they prefer.`);
   if (answer === 'always_allow') {
     ctx.alwaysAllowed.add(call.name);
     ctx.observer.onAlwaysAllowed?.(call.name);
@@ -44,12 +52,15 @@ async function approval(call: ToolUse, ctx: ExecutionContext): Promise<ToolCallR
   return undefined;
 }
 
-async function runMcpTool(call: ToolUse, ctx: ExecutionContext): Promise<ToolCallResult> {
+/** Runs an MCP tool; a call the user stopped before it returned counts as not run. */
+async function runMcpTool(call: ToolUse, ctx: ExecutionContext): Promise<{ readonly result: ToolCallResult; readonly reason: NotRunReason | undefined }> {
+  const stopped = notRun('cancelled', CANCELLED_RESULT);
   try {
-    return await untilAborted(ctx.source.call(call.name, call.input, ctx.signal), ctx.signal, errorResult(CANCELLED_RESULT));
+    const result = await untilAborted(ctx.source.call(call.name, call.input, ctx.signal), ctx.signal, stopped.result);
+    return { result, reason: result === stopped.result ? 'cancelled' : undefined };
   } catch (err) {
-    if (ctx.signal.aborted) return errorResult(CANCELLED_RESULT);
-    return errorResult(`${call.name} failed: ${err instanceof Error ? err.message : String(err)}`);
+    if (ctx.signal.aborted) return stopped;
+    return { result: errorResult(`${call.name} failed: ${err instanceof Error ? err.message : String(err)}`), reason: undefined };
   }
 }
 
@@ -58,10 +69,10 @@ async function runMcpTool(call: ToolUse, ctx: ExecutionContext): Promise<ToolCal
  * a declined approval); returns the result recorder when the MCP tool should run.
  */
 async function prepareCall(call: ToolUse, index: number, buffer: CommitBuffer, ctx: ExecutionContext): Promise<Recorder | undefined> {
-  const record = (result: ToolCallResult): void => buffer.push({ index, kind: 'result', toolUseId: call.id, name: call.name, result });
-  if (ctx.signal.aborted) return void record(errorResult(CANCELLED_RESULT));
+  const record = (result: ToolCallResult, reason?: NotRunReason): void => buffer.push({ index, kind: 'result', toolUseId: call.id, name: call.name, result, notRun: reason });
+  if (ctx.signal.aborted) return void record(errorResult(CANCELLED_RESULT), 'cancelled');
   const refusal = callRefusal(call.name, ctx.plan, ctx.runningServers);
-  if (refusal !== undefined) return void record(errorResult(refusal));
+  if (refusal !== undefined) return void record(errorResult(refusal), 'refused');
   if (call.name === SEARCH_TOOLS_NAME) {
     const answer = ctx.builtins.search(call.input, ctx.plan.searchable);
     if (!answer.ok) return void record(errorResult(answer.message));
@@ -70,11 +81,11 @@ async function prepareCall(call: ToolUse, index: number, buffer: CommitBuffer, c
   }
   if (call.name === DESCRIBE_TOOLS_NAME) return void record(ctx.builtins.describe(call.input, ctx.plan.permitted));
   const declined = await approval(call, ctx);
-  if (declined) return void record(declined);
+  if (declined) return void record(declined.result, declined.reason);
   return record;
 }
 
-type Recorder = (result: ToolCallResult) => void;
+type Recorder = (result: ToolCallResult, reason?: NotRunReason) => void;
 
 /**
  * Executes a reply's tool calls into the cycle's commit buffer, group by group (see
@@ -99,7 +110,8 @@ export async function executeCalls(calls: readonly ToolUse[], buffer: CommitBuff
     const pending = new Set(running.map((r) => r.index));
     if (pending.size > 0) buffer.position = Math.min(...pending);
     await Promise.all(running.map(async ({ call, index, record }) => {
-      record(await runMcpTool(call, ctx));
+      const { result, reason } = await runMcpTool(call, ctx);
+      record(result, reason);
       pending.delete(index);
       if (pending.size > 0) buffer.position = Math.min(...pending);
       finished(call);

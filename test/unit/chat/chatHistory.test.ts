@@ -25,7 +25,7 @@ const end = (reason: 'done' | 'cancelled' | 'max_cycles' | 'error' = 'done', mes
 const brief = (items: readonly HistoryItem[]): string[] =>
   items.map((i) => {
     switch (i.kind) {
-      case 'user': return `user:${i.text}${i.forced ? `(${i.forced})` : ''}`;
+      case 'user': return `user:${i.text}${i.forced ? `(${i.forced})` : ''}${i.status === 'failed' ? ':failed' : ''}`;
       case 'assistant': return `assistant:${i.markdown}`;
       case 'tool_call': return `tool:${i.name}:${i.outcome.status}`;
       case 'search': return `search:${i.outcome.status === 'done' ? i.outcome.found.map((f) => `${f.name}=${f.status}${f.promoted ? '+promoted' : ''}`).join(',') : i.outcome.status}`;
@@ -34,6 +34,19 @@ const brief = (items: readonly HistoryItem[]): string[] =>
   });
 
 describe('historyFromStream', () => {
+  it('a denied, a stopped and a refused call say they did not run; only a call that ran and failed is an error', () => {
+    const notRun = (toolUseId: string, reason: 'denied' | 'cancelled' | 'refused'): StreamEvent => ({ type: 'tool_result', toolUseId, name: 'gh__x', content: [{ type: 'text', text: 'why' }], isError: true, notRun: reason, at });
+    const h = historyFromStream([start, user('go'), say({ id: 'a', name: 'gh__x' }, { id: 'b', name: 'gh__x' }, { id: 'c', name: 'gh__x' }, { id: 'd', name: 'gh__x' }), notRun('a', 'denied'), notRun('b', 'cancelled'), notRun('c', 'refused'), result('d', 'gh__x', 'boom', true), end()], false);
+    assert.deepEqual(brief(h.items), ['user:go', 'tool:gh__x:denied', 'tool:gh__x:cancelled', 'tool:gh__x:refused', 'tool:gh__x:error', 'end:done']);
+  });
+
+  it('a message whose turn failed before any reply is marked failed; a dropped one disappears with its refusal', () => {
+    const events: StreamEvent[] = [start, user('refused'), end('error', '401'), start, user('fine'), say({ text: 'ok' }), end()];
+    assert.deepEqual(brief(historyFromStream(events, false).items), ['user:refused:failed', 'end:error', 'user:fine', 'assistant:ok', 'end:done']);
+    const dropped: StreamEvent[] = [...events, { type: 'message_dropped', index: 1, at }];
+    assert.deepEqual(brief(historyFromStream(dropped, false).items), ['user:fine', 'assistant:ok', 'end:done']);
+  });
+
   it('maps a plain turn with per-turn usage summed over cycles', () => {
     const h = historyFromStream([start, user('hi'), usage(100, 10), say({ text: 'Hello' }), usage(50, 5, 40), end()], false);
     assert.deepEqual(brief(h.items), ['user:hi', 'assistant:Hello', 'end:done']);

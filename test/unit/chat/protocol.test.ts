@@ -16,7 +16,7 @@ const usage = { input: 1200, output: 340, cacheRead: 1000, cacheWrite: 0 };
 const snapshot: ChatSnapshot = {
   conversation: { id: 'c1', title: 'Read the README' },
   items: [
-    { kind: 'user', id: 'e1', text: 'summarise README.md', forced: 'fs__read_file' },
+    { kind: 'user', id: 'e1', text: 'summarise README.md', forced: 'fs__read_file', status: 'sent' },
     { kind: 'assistant', id: 'e2.0', markdown: 'Let me look.' },
     { kind: 'tool_call', id: 'tu_1', name: 'fs__read_file', input: { path: 'README.md' }, outcome: { status: 'done', output: [{ kind: 'text', text: '# Quiver' }] } },
     { kind: 'tool_call', id: 'tu_2', name: 'fs__stat', input: {}, outcome: { status: 'error', output: [{ kind: 'image', mimeType: 'image/png', data: 'AAAA' }] } },
@@ -39,7 +39,7 @@ const snapshot: ChatSnapshot = {
 /** One message per variant; the Record type makes a new variant without a sample a compile error. */
 const hostSamples: Record<HostToWebviewType, HostToWebview> = {
   snapshot: { type: 'snapshot', state: snapshot },
-  turnStarted: { type: 'turnStarted', user: { kind: 'user', id: 'e11', text: 'hi', forced: null } },
+  turnStarted: { type: 'turnStarted', user: { kind: 'user', id: 'e11', text: 'hi', forced: null, status: 'sent' } },
   textDelta: { type: 'textDelta', itemId: 'e12.0', text: 'Hel' },
   toolCallStarted: { type: 'toolCallStarted', callId: 'tu_8', name: 'search_tools', input: { query: 'git', limit: 5 }, card: 'search' },
   toolCallFinished: { type: 'toolCallFinished', callId: 'tu_1', outcome: { status: 'done', output: [{ kind: 'text', text: 'ok' }] } },
@@ -63,6 +63,8 @@ const webviewSamples: Record<WebviewToHostType, WebviewToHost> = {
   deleteConversation: { type: 'deleteConversation', id: 'c1' },
   approvalAnswer: { type: 'approvalAnswer', callId: 'tu_9', answer: 'always_allow' },
   regenerate: { type: 'regenerate' },
+  retryMessage: { type: 'retryMessage', id: 'e7' },
+  dropMessage: { type: 'dropMessage', id: 'e7' },
   setApiKey: { type: 'setApiKey' },
   openLink: { type: 'openLink', href: 'https://example.com' },
 };
@@ -129,7 +131,7 @@ describe('protocol', () => {
     const idle: ChatSnapshot = { ...snapshot, items: [], busy: false, liveUsage: null, pendingApprovals: [] };
 
     it('streams text into one assistant item, then starts a new one for a new id', () => {
-      let s = applyHostMessage(idle, { type: 'turnStarted', user: { kind: 'user', id: 'u', text: 'hi', forced: null } });
+      let s = applyHostMessage(idle, { type: 'turnStarted', user: { kind: 'user', id: 'u', text: 'hi', forced: null, status: 'sent' } });
       assert.equal(s.busy, true);
       assert.deepEqual(s.liveUsage, { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });
       s = applyHostMessage(s, { type: 'textDelta', itemId: 'a', text: 'Hel' });
@@ -144,7 +146,7 @@ describe('protocol', () => {
     });
 
     it('keeps the identity of untouched items so the renderer can skip them', () => {
-      const s1 = applyHostMessage(idle, { type: 'turnStarted', user: { kind: 'user', id: 'u', text: 'hi', forced: null } });
+      const s1 = applyHostMessage(idle, { type: 'turnStarted', user: { kind: 'user', id: 'u', text: 'hi', forced: null, status: 'sent' } });
       const s2 = applyHostMessage(s1, { type: 'textDelta', itemId: 'a', text: 'x' });
       const s3 = applyHostMessage(s2, { type: 'textDelta', itemId: 'a', text: 'y' });
       assert.equal(s3.items[0], s1.items[0]);

@@ -9,6 +9,16 @@ const assistantCall = (id: string): StreamEvent => ({ type: 'assistant_message',
 const result = (id: string): StreamEvent => ({ type: 'tool_result', toolUseId: id, name: 'fs__read', content: [{ type: 'text', text: 'ok' }], isError: false, at });
 
 describe('transcript from the stream', () => {
+  it('leaves out a message whose turn failed before any reply, so it never rides along with the next', () => {
+    const failedTurn: StreamEvent[] = [{ type: 'turn_start', at }, user('refused'), { type: 'turn_end', reason: 'error', message: '401', at }];
+    const messages = transcriptOf([user('hi'), assistantText('hello'), ...failedTurn, user('next')]);
+    assert.deepEqual(messages.map((m) => m.content.map((b) => (b.type === 'text' ? b.text : b.type))), [['hi'], ['hello'], ['next']]);
+    const cancelled = transcriptOf([user('stop me'), { type: 'turn_end', reason: 'cancelled', at }, user('next')]);
+    assert.equal(cancelled[0]?.content.length, 2, 'a message the user stopped is kept: the API never refused it');
+    const regenerated = transcriptOf([user('hi'), assistantText('hello'), ...failedTurn, { type: 'restart', at }]);
+    assert.deepEqual(regenerated.at(-1)?.content, [{ type: 'text', text: 'refused' }], 'Regenerate right after the failure sends it again');
+  });
+
   it('pairs tool calls with their results', () => {
     const messages = transcriptOf([user('hi'), assistantCall('t1'), result('t1'), assistantText('done')]);
     assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'user', 'assistant']);

@@ -48,7 +48,7 @@ describe('folding a cycle by tool-call index', () => {
   });
 
   it('results come out in call order', () => {
-    const result = (index: number, id: string): BufferEntry => ({ index, kind: 'result', toolUseId: id, name: 'ci__status', result: { content: [], isError: false } });
+    const result = (index: number, id: string): BufferEntry => ({ index, kind: 'result', toolUseId: id, name: 'ci__status', result: { content: [], isError: false }, notRun: undefined });
     const events = fold([result(2, 'c'), result(0, 'a'), result(1, 'b')]);
     assert.deepEqual(events.map((e) => (e.type === 'tool_result' ? e.toolUseId : '')), ['a', 'b', 'c']);
   });

@@ -1,0 +1,30 @@
+import type { StreamEvent } from './events';
+
+/**
+ * The user messages the API refused: their turn ended in error before any reply came, so no
+ * request holding them ever succeeded. They are never sent again, or a message the API rejects
+ * (a 401, a 400) would ride along with the next one and fail it too; the user retries, edits or
+ * drops them instead. Regenerating right after the failure retries the message in place.
+ * Indices are positions in the stream.
+ */
+export function failedMessages(events: readonly StreamEvent[]): ReadonlySet<number> {
+  const failed = new Set<number>();
+  let latest: number | undefined;
+  let unanswered: number | undefined;
+  events.forEach((e, i) => {
+    if (e.type === 'user_message') latest = unanswered = i;
+    else if (e.type === 'restart') {
+      if (latest !== undefined && failed.delete(latest)) unanswered = latest;
+    } else if (e.type === 'assistant_message') unanswered = undefined;
+    else if (e.type === 'turn_end') {
+      if (e.reason === 'error' && unanswered !== undefined) failed.add(unanswered);
+      unanswered = undefined;
+    }
+  });
+  return failed;
+}
+
+/** Failed messages the user dropped from view (a retry drops the failed copy too). */
+export function droppedMessages(events: readonly StreamEvent[]): ReadonlySet<number> {
+  return new Set(events.flatMap((e) => (e.type === 'message_dropped' ? [e.index] : [])));
+}

@@ -1,0 +1,30 @@
+import type { UserItem } from '../../src/protocol';
+import { button, h, icon } from '../dom';
+
+/** What a failed message offers: send it again, take it back into the composer, or remove it. */
+export interface FailedMessageActions {
+  readonly retry: (item: UserItem) => void;
+  readonly edit: (item: UserItem) => void;
+  readonly drop: (item: UserItem) => void;
+}
+
+/** A user message; one the API refused says so and offers Retry, Edit and Drop (none while a turn runs). */
+export function renderUserMessage(item: UserItem, actions: FailedMessageActions | null): HTMLElement {
+  const el = h(
+    'div',
+    { class: `item user${item.status === 'failed' ? ' failed' : ''}` },
+    item.forced !== null ? h('div', { class: 'forced', title: 'This message offered the tool for its turn (/use)' }, icon('tools'), h('span', {}, 'using '), h('code', {}, item.forced)) : null,
+    h('div', { class: 'user-text' }, item.text),
+  );
+  if (item.status !== 'failed') return el;
+  const bar = h('div', { class: 'failed-bar' }, icon('warning'), h('span', { class: 'failed-note' }, 'Not sent: the API refused it. It will not be sent with your next message.'));
+  if (actions) {
+    bar.append(
+      button({ label: 'Retry', title: 'Send this message again', onClick: () => actions.retry(item) }),
+      button({ label: 'Edit', title: 'Put this message back in the message box', onClick: () => actions.edit(item) }),
+      button({ label: 'Drop', title: 'Remove this message from the chat', onClick: () => actions.drop(item) }),
+    );
+  }
+  el.append(bar);
+  return el;
+}
