@@ -1,6 +1,7 @@
 // Search quality and speed: Quiver's ranker (compiled, from out/) against the baselines of
 // shared/bench/README.md, on every query set, per query kind; then ablations of each ranking
-// choice; then latency, build time and heap at 1,000 and 10,000 tools.
+// choice; then the relevance cuts measured for search_tools; then latency, build time and heap
+// at 1,000 and 10,000 tools.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,12 +10,16 @@ import { runInNewContext } from 'node:vm';
 import MiniSearch from 'minisearch';
 
 const K = [1, 5, 10];
+// search_tools' default limit: the mean number of results a query returns (and promotes) is
+// counted at it, as the model gets them when it does not pass `limit`.
+const DEFAULT_LIMIT = 10;
 
 async function loadRanker(repoRoot) {
   const dir = resolve(repoRoot, 'out', 'src', 'core', 'search');
   const toolIndex = await import(join(dir, 'toolIndex.js'));
   const tokenize = await import(join(dir, 'tokenize.js'));
-  return { ToolIndex: toolIndex.ToolIndex, DEFAULT_RANKING: toolIndex.DEFAULT_RANKING, splitWords: tokenize.splitWords };
+  const builtin = await import(join(dir, 'searchTools.js'));
+  return { ToolIndex: toolIndex.ToolIndex, DEFAULT_RANKING: toolIndex.DEFAULT_RANKING, splitWords: tokenize.splitWords, searchTools: builtin.searchTools };
 }
 
 // ---- data ----------------------------------------------------------------------------------
@@ -117,6 +122,24 @@ function oursRanker(ToolIndex, options, label = 'Quiver ranker') {
   };
 }
 
+// Quality is scored on what the model receives: the search_tools builtin's result list, every
+// tool searchable.
+function builtinRanker(ToolIndex, searchTools, options, label = 'Quiver ranker') {
+  return {
+    label,
+    build(defs) {
+      const index = new ToolIndex(defs, options);
+      const searchable = new Set(defs.map((d) => d.name));
+      return {
+        search(query, limit) {
+          const r = searchTools(index, searchable, { query, limit });
+          return r.ok ? r.value.results.map((x) => x.name) : [];
+        },
+      };
+    },
+  };
+}
+
 // ---- scoring -------------------------------------------------------------------------------
 
 function scoreQuery(q, rankedIds) {
@@ -128,7 +151,7 @@ function scoreQuery(q, rankedIds) {
     if (q.match === 'all') return q.gold_tools.filter((g) => top.includes(g)).length / q.gold_tools.length;
     return top.some((id) => gold.has(id)) ? 1 : 0;
   };
-  return { at: K.map(at), rr };
+  return { at: K.map(at), rr, returned: Math.min(DEFAULT_LIMIT, rankedIds.length) };
 }
 
 function evaluate(ranker, tools, queries) {
@@ -142,7 +165,7 @@ function mean(xs) {
 }
 
 function summarize(scored) {
-  return { n: scored.length, at: K.map((_, i) => mean(scored.map((x) => x.s.at[i]))), mrr: mean(scored.map((x) => x.s.rr)) };
+  return { n: scored.length, at: K.map((_, i) => mean(scored.map((x) => x.s.at[i]))), mrr: mean(scored.map((x) => x.s.rr)), returned: mean(scored.map((x) => x.s.returned)) };
 }
 
 function groups(queries) {
@@ -156,14 +179,17 @@ function qualityTable(setName, rankers, tools, queries) {
   for (const [group, pred] of groups(queries)) {
     for (const { r, scored } of results) {
       const s = summarize(scored.filter((x) => pred(x.q)));
-      rows.push([group, r.label, s.n, ...s.at, s.mrr]);
+      rows.push([group, r.label, s.n, ...s.at, s.mrr, s.returned]);
     }
   }
   return {
     title: `Search quality — ${setName} (${tools.length} tools, ${queries.length} queries)`,
-    columns: ['kind', 'ranker', 'n', 'hit@1', 'hit@5', 'hit@10', 'MRR'],
+    columns: ['kind', 'ranker', 'n', 'hit@1', 'hit@5', 'hit@10', 'MRR', 'returned'],
     rows,
-    notes: ['match "all" queries score recall@k (share of gold tools in the top k); MRR uses the first gold tool.'],
+    notes: [
+      'match "all" queries score recall@k (share of gold tools in the top k); MRR uses the first gold tool.',
+      `Quiver is scored on the list search_tools returns (limit 50); returned: mean tools one query returns, and so promotes, at the default limit (${DEFAULT_LIMIT}).`,
+    ],
   };
 }
 
@@ -209,6 +235,55 @@ function ablationTable(ToolIndex, DEFAULT_RANKING, sets) {
     title: 'Ablations of the Quiver ranker (each row changes one choice from the tuned defaults)',
     columns: ['variant', ...sets.flatMap((s) => [`${s.short} @5`, `${s.short} MRR`])],
     rows,
+  };
+}
+
+// ---- relevance cut ----------------------------------------------------------------------------
+// Cuts of the ranked list that search_tools could apply so a query promotes only relevant tools,
+// each a prefix of the ranking: the top result is always kept, then result i while its score is
+// at least `ratio` × the best score and at least `step` × the score before it. None is shipped:
+// the row chosen on the dev queries (the largest cut that loses nothing there even with both
+// parameters 0.05 higher; dev alone allows ratio 0.30 or step 0.50) loses recall on MetaTool,
+// and every other row loses on MetaTool too. Scores are too flat for a score cut: MetaTool has
+// gold tools in its top 10 at under a quarter of the best score.
+
+const CUTS = [
+  ['none (shipped)', 0, 0],
+  ['ratio 0.25, step 0.45 (chosen on dev)', 0.25, 0.45],
+  ['ratio 0.30, step 0.50 (dev, no margin)', 0.3, 0.5],
+  ['ratio 0.25', 0.25, 0],
+  ['ratio 0.10', 0.1, 0],
+  ['step 0.45', 0, 0.45],
+];
+
+function cutLength(results, ratio, step) {
+  const best = results.reduce((m, r) => Math.max(m, r.score), 0);
+  let n = Math.min(1, results.length);
+  while (n < results.length && results[n].score >= ratio * best && results[n].score >= step * results[n - 1].score) n++;
+  return n;
+}
+
+function cutTable(ToolIndex, DEFAULT_RANKING, sets) {
+  const ranked = sets.map((set) => {
+    const nameToId = new Map(set.tools.map((t) => [t.def.name, t.id]));
+    const index = new ToolIndex(set.tools.map((t) => t.def), DEFAULT_RANKING);
+    return set.queries.map((q) => ({ q, results: index.search(q.query, { limit: 50 }).results.map((r) => ({ id: nameToId.get(r.name), score: r.score })) }));
+  });
+  const rows = CUTS.map(([label, ratio, step]) => [
+    label,
+    ...ranked.flatMap((queries) => {
+      const s = summarize(queries.map(({ q, results }) => ({ q, s: scoreQuery(q, results.slice(0, cutLength(results, ratio, step)).map((r) => r.id)) })));
+      return [...s.at, s.mrr, s.returned];
+    }),
+  ]);
+  return {
+    title: 'Relevance cuts for search_tools, measured and not shipped (before: the first row)',
+    columns: ['cut', ...sets.flatMap((s) => [`${s.short} @1`, `${s.short} @5`, `${s.short} @10`, `${s.short} MRR`, `${s.short} returned`])],
+    rows,
+    notes: [
+      'A cut only removes results: a row below the first in @k or MRR lost gold tools the uncut list returned.',
+      `Scored on the cut list at limit 50, as search_tools would return it; returned: mean tools per query at limit ${DEFAULT_LIMIT}.`,
+    ],
   };
 }
 
@@ -279,7 +354,7 @@ function speedTable(rankers, tools, queryTexts, quick) {
 // ---- section -------------------------------------------------------------------------------
 
 export async function run(opts) {
-  const { ToolIndex, DEFAULT_RANKING, splitWords } = await loadRanker(opts.repoRoot);
+  const { ToolIndex, DEFAULT_RANKING, splitWords, searchTools } = await loadRanker(opts.repoRoot);
   const sets = opts.catalogs
     ? [{ name: opts.queries, short: 'set', catalogs: opts.catalogs, queries: opts.queries }]
     : [
@@ -291,8 +366,9 @@ export async function run(opts) {
     s.queries = loadQueries(s.queries);
   }
   const rankers = [oursRanker(ToolIndex, DEFAULT_RANKING), substringRanker, wordCountRanker, minisearchRanker(splitWords)];
-  const tables = sets.map((s) => qualityTable(s.name, rankers, s.tools, s.queries));
-  if (!opts.noAblations) tables.push(ablationTable(ToolIndex, DEFAULT_RANKING, sets));
+  const scored = [builtinRanker(ToolIndex, searchTools, DEFAULT_RANKING), ...rankers.slice(1)];
+  const tables = sets.map((s) => qualityTable(s.name, scored, s.tools, s.queries));
+  if (!opts.noAblations) tables.push(ablationTable(ToolIndex, DEFAULT_RANKING, sets), cutTable(ToolIndex, DEFAULT_RANKING, sets));
   // Every dev query and an even sample of the rest, so the slow baselines finish in seconds.
   const queryTexts = sets.flatMap((s) => s.queries.filter((_, i) => s.queries.length <= 500 || i % Math.ceil(s.queries.length / 350) === 0).map((q) => q.query));
   if (!opts.noSpeed) tables.push(speedTable(rankers.filter((r) => r !== substringRanker), sets[0].tools, queryTexts, opts.quick));
