@@ -4,9 +4,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyEdits, modify } from 'jsonc-parser';
-import { ICON, SIDEBAR, sleep, until } from './helpers.mjs';
+import { SIDEBAR, chatFrame, chatWindow, openChat, runCommand, send, sleep, until } from './helpers.mjs';
 
-const OUTER = 'iframe.webview.ready[src*="extensionId=quiver-dev.quiver"]';
 const PAYLOAD_FLAG = '__quiverPwned';
 const PAYLOADS = [
   `<img src=x onerror="window.${PAYLOAD_FLAG}=1;parent.${PAYLOAD_FLAG}=1">`,
@@ -14,35 +13,6 @@ const PAYLOADS = [
   `[a link](javascript:window.${PAYLOAD_FLAG}=1)`,
   `<iframe src="javascript:window.${PAYLOAD_FLAG}=1"></iframe>`,
 ].join('\n\n');
-
-const chatFrame = (page) => page.frameLocator(OUTER).frameLocator('iframe#active-frame');
-
-/** The chat document itself, for evaluating in the webview's own window. */
-async function chatWindow(page) {
-  const handle = await page.frameLocator(OUTER).locator('iframe#active-frame').elementHandle();
-  const frame = await handle?.contentFrame();
-  if (!frame) throw new Error('the chat webview frame is not there');
-  return frame;
-}
-
-async function openChat(page) {
-  if (!(await page.locator(SIDEBAR).isVisible())) await page.locator(ICON).click();
-  await chatFrame(page).getByRole('textbox', { name: 'Message' }).waitFor({ state: 'visible' });
-}
-
-async function runCommand(page, title) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first().waitFor();
-  await input.press('Enter');
-}
-
-async function send(page, text) {
-  const box = chatFrame(page).getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-}
 
 const treeRow = (page, text) => page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]`).filter({ hasText: text });
 

@@ -22,3 +22,36 @@ export async function until(what, check, ms = 20_000) {
     await sleep(200);
   }
 }
+
+// ---- The chat webview -------------------------------------------------------------
+
+const OUTER = 'iframe.webview.ready[src*="extensionId=quiver-dev.quiver"]';
+export const chatFrame = (page) => page.frameLocator(OUTER).frameLocator('iframe#active-frame');
+
+/** The chat document itself, for evaluating in the webview's own window. */
+export async function chatWindow(page) {
+  const handle = await page.frameLocator(OUTER).locator('iframe#active-frame').elementHandle();
+  const frame = await handle?.contentFrame();
+  if (!frame) throw new Error('the chat webview frame is not there');
+  return frame;
+}
+
+export async function openChat(page) {
+  if (!(await page.locator(SIDEBAR).isVisible())) await page.locator(ICON).click();
+  await chatFrame(page).getByRole('textbox', { name: 'Message' }).waitFor({ state: 'visible' });
+}
+
+export async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first().waitFor();
+  await input.press('Enter');
+}
+
+export async function send(page, text) {
+  const box = chatFrame(page).getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
