@@ -13,10 +13,14 @@ function withTimeout(promise, ms, what) {
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
-/** Collects the tests of every *.ui.mjs file under `dir`, in name order. */
+/**
+ * Collects the tests of every *.ui.mjs file under `dir`, in name order; QUIVER_E2E_ONLY=chat,errors
+ * keeps only those files (for a quick run while working on them; `npm test` runs them all).
+ */
 export async function collectUiTests(dir) {
   const tests = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ui.mjs')).sort()) {
+  const only = process.env.QUIVER_E2E_ONLY?.split(',').filter((f) => f !== '');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ui.mjs') && (!only || only.includes(basename(f, '.ui.mjs')))).sort()) {
     const mod = await import(pathToFileURL(join(dir, file)).href);
     const add = (skip) => (name, fn) => tests.push({ file: basename(file, '.ui.mjs'), name, fn, skip });
     mod.default({ test: add(false), skip: add(true) });

@@ -25,9 +25,3 @@ export function offeredCostByServer(overview: ToolOverview): readonly ServerCost
 export function costliestServer(overview: ToolOverview): string | undefined {
   return offeredCostByServer(overview).find((s) => s.server !== undefined)?.server;
 }
-
-/** A text bar for a share in [0, 1], for lists that cannot draw. */
-export function textBar(share: number, width = 20): string {
-  const filled = Math.round(Math.min(1, Math.max(0, share)) * width);
-  return '█'.repeat(filled) + '░'.repeat(width - filled);
-}

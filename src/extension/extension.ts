@@ -11,6 +11,7 @@ import { ChatSessionController } from './chatSessionController';
 import { ChatViewProvider } from './chatViewProvider';
 import { LiveToolsModel } from './liveToolsModel';
 import { createMcpHost, type McpHost } from './mcpHost';
+import { OverheadDocument } from './overheadDocument';
 import { OverheadStatus } from './overheadStatus';
 import { searchToolsCommand } from './searchToolsCommand';
 import { writeToolRunPolicy } from './settings';
@@ -39,6 +40,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const tree = new ToolsTreeProvider(tools);
   const status = new OverheadStatus(tools);
   const chatView = new ChatViewProvider(context.extensionUri, chat, log);
+  const breakdown = new OverheadDocument(tools, chat);
   const searchIndex = new ToolIndex();
 
   const reportSettingsIssues = (): void => {
@@ -52,12 +54,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
 
   context.subscriptions.push(
-    log, keys, tools, status, chat, chatView, tree,
+    log, keys, tools, status, chat, chatView, tree, breakdown,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chatView),
     vscode.window.createTreeView<ToolsTreeNode>('quiver.tools', { treeDataProvider: tree, showCollapseAll: true }),
     tools.onDidChange(() => {
       tree.refresh();
       status.update();
+      breakdown.refresh();
       void chat.refreshEnvironment(completionsOf(tools));
     }),
     keys.onDidChange(() => void chat.refreshEnvironment()),
@@ -82,6 +85,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     vscode.commands.registerCommand('quiver.restartAllServers', () => manager.restartAll()),
     vscode.commands.registerCommand('quiver.showLog', () => log.show()),
+    vscode.commands.registerCommand('quiver.showOverhead', () => breakdown.show()),
     vscode.commands.registerCommand('quiver.openSettings', () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:quiver-dev.quiver')),
   );
   reportSettingsIssues();

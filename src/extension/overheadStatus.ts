@@ -28,7 +28,10 @@ export class OverheadStatus implements vscode.Disposable {
     // Only these two commands may run from the tooltip's links.
     tooltip.isTrusted = { enabledCommands: ['quiver.makeCostliestServerDiscoverable', 'quiver.showOverhead'] };
     tooltip.appendMarkdown('**Quiver tool definitions** (token counts are estimates)\n\n');
-    tooltip.appendMarkdown(`- Offered on every request: **~${formatTokens(overview.offeredTokens)}** tokens (${overview.offeredCount} tools)\n`);
+    const loaded = overview.groups.on.filter((i) => i.promoted);
+    const loadedTokens = loaded.reduce((n, i) => n + i.tokens, 0);
+    tooltip.appendMarkdown(`- Loaded up front on every request: **~${formatTokens(overview.offeredTokens - loadedTokens)}** tokens (${overview.offeredCount - loaded.length} tools)\n`);
+    if (loaded.length > 0) tooltip.appendMarkdown(`- Loaded by search in this conversation: ~${formatTokens(loadedTokens)} tokens (${loaded.length} tools)\n`);
     tooltip.appendMarkdown(`- If every permitted tool were on: ~${formatTokens(overview.permittedTokens)} tokens\n`);
     tooltip.appendMarkdown(`- Saved by discoverable tools: ~${formatTokens(saving)} tokens\n`);
     tooltip.appendMarkdown(`- Share of the ${formatTokens(window)}-token context window: ${(share * 100).toFixed(1)}%\n`);
@@ -38,7 +41,7 @@ export class OverheadStatus implements vscode.Disposable {
       tooltip.appendMarkdown('\n$(warning) Tool definitions pass 10% of the window. ');
       tooltip.appendMarkdown('[Make the costliest server discoverable](command:quiver.makeCostliestServerDiscoverable) · ');
     } else tooltip.appendMarkdown('\n');
-    tooltip.appendMarkdown('[Breakdown per server and tool](command:quiver.showOverhead)');
+    tooltip.appendMarkdown('[Breakdown per server, tool and search](command:quiver.showOverhead)');
     this.item.tooltip = tooltip;
     this.item.backgroundColor = share > WARNING_SHARE ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
   }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { serverDefaultsKey, type Availability } from '../core/availability';
-import { costliestServer, offeredCostByServer, textBar } from '../core/overheadBreakdown';
-import { allItems, formatTokens } from '../core/toolOverview';
+import { costliestServer } from '../core/overheadBreakdown';
+import { allItems } from '../core/toolOverview';
 import { ownsToolKey } from '../mcp/qualifiedNames';
 import { readToolsConfig, writeServerAvailability, writeToolAvailability } from './settings';
 import type { ToolsTreeNode } from './toolsTree';
@@ -50,33 +50,6 @@ async function describeTool(node: ToolsTreeNode | undefined): Promise<void> {
   await vscode.window.showTextDocument(doc, { preview: true });
 }
 
-interface BreakdownPick extends vscode.QuickPickItem {
-  readonly server?: string;
-}
-
-/** Per server and per tool, costliest first, with bars; picking a server makes it discoverable. */
-async function showOverhead(model: ToolsModel): Promise<void> {
-  const overview = model.overview();
-  const total = Math.max(1, overview.offeredTokens);
-  const picks: BreakdownPick[] = [];
-  for (const cost of offeredCostByServer(overview)) {
-    picks.push({ label: cost.server ?? 'Quiver builtins', kind: vscode.QuickPickItemKind.Separator });
-    picks.push({
-      label: `$(server-process) ${cost.server ?? 'Quiver builtins'}`,
-      description: `${textBar(cost.tokens / total)} ~${formatTokens(cost.tokens)} tok`,
-      detail: cost.server ? 'Select to make every tool of this server discoverable' : 'Builtins: search_tools and describe_tools',
-      ...(cost.server ? { server: cost.server } : {}),
-    });
-    for (const t of cost.tools) picks.push({ label: `    ${t.tool.toolName}`, description: `${textBar(t.tokens / total, 10)} ~${formatTokens(t.tokens)} tok` });
-  }
-  const picked = await vscode.window.showQuickPick(picks, {
-    title: `Tool definitions offered on every request: ~${formatTokens(overview.offeredTokens)} tokens (estimate)`,
-    placeHolder: 'Pick a server to make all its tools discoverable',
-    matchOnDescription: true,
-  });
-  if (picked?.server) await makeServer(model, picked.server, 'discoverable');
-}
-
 async function makeCostliestDiscoverable(model: ToolsModel): Promise<void> {
   const server = costliestServer(model.overview());
   if (server) await makeServer(model, server, 'discoverable');
@@ -92,7 +65,6 @@ export function registerToolCommands(model: ToolsModel): vscode.Disposable[] {
     vscode.commands.registerCommand('quiver.tool.copyName', async (n?: ToolsTreeNode) => {
       if (n?.kind === 'tool') await vscode.env.clipboard.writeText(n.item.tool.name);
     }),
-    vscode.commands.registerCommand('quiver.showOverhead', () => showOverhead(model)),
     vscode.commands.registerCommand('quiver.makeCostliestServerDiscoverable', () => makeCostliestDiscoverable(model)),
   ];
 }

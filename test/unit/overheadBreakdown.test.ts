@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { costliestServer, offeredCostByServer, textBar } from '../../src/core/overheadBreakdown';
+import { costliestServer, offeredCostByServer } from '../../src/core/overheadBreakdown';
 import type { ToolOverview, ToolOverviewItem } from '../../src/core/toolOverview';
 
 const item = (name: string, server: string | undefined, tokens: number): ToolOverviewItem => ({
@@ -20,11 +20,5 @@ describe('overhead breakdown', () => {
   it('the costliest server is an MCP server, never the builtins', () => {
     assert.equal(costliestServer(overview), 'b');
     assert.equal(costliestServer({ ...overview, groups: { on: [], discoverable: [], off: [] } }), undefined);
-  });
-
-  it('draws bounded bars', () => {
-    assert.equal(textBar(0.5, 4), '██░░');
-    assert.equal(textBar(7, 4), '████');
-    assert.equal(textBar(-1, 4), '░░░░');
   });
 });

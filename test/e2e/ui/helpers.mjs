@@ -41,6 +41,18 @@ export async function openChat(page) {
   await chatFrame(page).getByRole('textbox', { name: 'Message' }).waitFor({ state: 'visible' });
 }
 
+/** Stores a key the way a user does (Quiver: Set API Key) unless the chat already has one. */
+export async function ensureApiKey(page) {
+  await openChat(page);
+  if (!(await chatFrame(page).locator('.api-key-notice').isVisible())) return;
+  await runCommand(page, 'Quiver: Set API Key');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill('sk-ant-e2e-scripted-key');
+  await input.press('Enter');
+  await chatFrame(page).locator('.api-key-notice').waitFor({ state: 'hidden' });
+}
+
 export async function runCommand(page, title) {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
@@ -53,5 +65,27 @@ export async function send(page, text) {
   const box = chatFrame(page).getByRole('textbox', { name: 'Message' });
   await box.fill(text);
   await box.press('Enter');
+}
+
+// ---- The Tools tree ---------------------------------------------------------------
+
+/** The Tools tree row whose label is exactly `label` (optionally at a tree depth). */
+export const row = (page, label, level) =>
+  page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]${level ? `[aria-level="${level}"]` : ''}`)
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) });
+
+/** Right-clicks `target` and picks the context menu item `name`. */
+export async function contextMenu(page, target, name) {
+  await target.click({ button: 'right' });
+  const item = page.getByRole('menuitem', { name });
+  await item.hover();
+  await sleep(300); // the workbench ignores a click that comes too soon after the menu opened
+  await item.click();
+}
+
+export async function openSidebar(page) {
+  const sidebar = page.locator(SIDEBAR);
+  if (!(await sidebar.isVisible())) await page.locator(ICON).click();
+  await sidebar.waitFor({ state: 'visible' });
 }
 

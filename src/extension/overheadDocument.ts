@@ -1,0 +1,58 @@
+import * as vscode from 'vscode';
+import { renderOverheadReport } from '../core/overheadReport';
+import { searchActivity } from '../core/searchActivity';
+import type { StreamEvent } from '../core/stream/events';
+import type { ToolsModel } from './toolsModel';
+
+const SCHEME = 'quiver-overhead';
+const URI = vscode.Uri.from({ scheme: SCHEME, path: '/Quiver tool overhead.md' });
+
+/** The open conversation as the breakdown needs it. */
+export interface ConversationView {
+  events(): readonly StreamEvent[];
+  snapshot(): { readonly conversation: { readonly title: string } };
+}
+
+/**
+ * The breakdown the status bar opens: a read-only virtual markdown document, shown as a
+ * preview, rebuilt from the tools model and the open conversation whenever either changes.
+ * Nothing in it acts on a keypress; the actions are links to places that act.
+ */
+export class OverheadDocument implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly registration: vscode.Disposable;
+
+  constructor(
+    private readonly tools: ToolsModel,
+    private readonly conversation: ConversationView,
+  ) {
+    this.registration = vscode.workspace.registerTextDocumentContentProvider(SCHEME, this);
+  }
+
+  provideTextDocumentContent(): string {
+    return renderOverheadReport({
+      overview: this.tools.overview(),
+      activity: searchActivity(this.conversation.events()),
+      contextWindowTokens: this.tools.contextWindowTokens(),
+      conversationTitle: this.conversation.snapshot().conversation.title,
+    });
+  }
+
+  /** The tools or the conversation changed: an open breakdown follows. */
+  refresh(): void {
+    this.changed.fire(URI);
+  }
+
+  async show(): Promise<void> {
+    const doc = await vscode.workspace.openTextDocument(URI);
+    // The built-in markdown extension registers its preview command only once activated, which the command itself does.
+    if (vscode.extensions.getExtension('vscode.markdown-language-features')) await vscode.commands.executeCommand('markdown.showPreview', URI);
+    else await vscode.window.showTextDocument(doc, { preview: true });
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { renderOverheadReport } from '../../src/core/overheadReport';
+import { searchActivity } from '../../src/core/searchActivity';
+import type { StreamEvent } from '../../src/core/stream/events';
+import type { ToolDefinition } from '../../src/core/tools';
+import { buildToolOverview } from '../../src/core/toolOverview';
+import { planTools } from '../../src/core/turn/toolPlan';
+import { promotedTools } from '../../src/core/turn/upcomingPlan';
+
+const at = '2026-12-01T00:00:00.000Z';
+const tool = (name: string, server: string | undefined): ToolDefinition => ({ name, server, toolName: name.split('__').pop() ?? name, description: 'd'.repeat(70), inputSchema: { type: 'object' } });
+const builtins = [tool('search_tools', undefined), tool('describe_tools', undefined)];
+const mcp = [tool('gh__issue', 'gh'), tool('gh__pr', 'gh'), tool('fs__read', 'fs'), tool('fs__wipe', 'fs')];
+const search = (id: string, query: string, found: string[]): StreamEvent[] => [
+  { type: 'assistant_message', content: [{ type: 'tool_use', id, name: 'search_tools', input: { query } }], stopReason: 'tool_use', at },
+  { type: 'config_delta', source: 'promotion', tools: Object.fromEntries(found.map((n) => [n, { enable: { availability: 'on' } }])), at },
+  { type: 'tool_result', toolUseId: id, name: 'search_tools', content: [], isError: false, found: found.map((name) => ({ name, status: 'usable' as const })), at },
+];
+const call = (id: string, name: string): StreamEvent => ({ type: 'assistant_message', content: [{ type: 'tool_use', id, name, input: {} }], stopReason: 'tool_use', at });
+const events: StreamEvent[] = [
+  { type: 'turn_start', at },
+  { type: 'config_delta', source: 'settings', tools: { '*': { enable: 'discoverable' }, fs__read: { enable: 'on' }, fs__wipe: { enable: 'off' } }, at },
+  { type: 'user_message', text: 'open an issue', at },
+  ...search('s1', 'create | issue', ['gh__issue']),
+  call('c1', 'gh__issue'),
+  { type: 'turn_end', reason: 'done', at },
+  { type: 'turn_start', at },
+  { type: 'user_message', text: 'thanks', at },
+  { type: 'turn_end', reason: 'done', at },
+];
+
+describe('the overhead breakdown', () => {
+  it('counts searches, what they found and promoted, and the turns that used a found tool', () => {
+    const activity = searchActivity(events);
+    assert.equal(activity.turns, 2);
+    assert.equal(activity.turnsWithSearch, 1);
+    assert.equal(activity.turnsUsingFoundTools, 1);
+    assert.deepEqual(activity.searches, [{ query: 'create | issue', found: [{ name: 'gh__issue', usable: true }], promoted: ['gh__issue'], called: ['gh__issue'] }]);
+  });
+
+  it('credits a tool two searches found to the first, which promoted it', () => {
+    const twice = [...search('s1', 'a', ['gh__issue']), { ...search('s2', 'b', ['gh__issue'])[2]!, toolUseId: 's2' } as StreamEvent];
+    assert.deepEqual(searchActivity(twice).searches.map((s) => s.promoted), [['gh__issue'], []]);
+  });
+
+  it('renders per server and tool, with availability, promotions and the conversation, escaping markdown', () => {
+    const plan = planTools({ events, mcpTools: mcp, builtins, runningServers: new Set(['gh', 'fs']) });
+    const overview = buildToolOverview({ catalogue: [...builtins, ...mcp], plan, promoted: promotedTools(events, plan), estimateTokens: () => 100 });
+    const report = renderOverheadReport({ overview, activity: searchActivity(events), contextWindowTokens: 200_000, conversationTitle: 'open an issue' });
+    assert.match(report, /Loaded up front on every request: \*\*~300\*\* tokens \(3 tools\)/);
+    assert.match(report, /Loaded by search in this conversation: ~100 tokens \(1 tools\)/);
+    assert.match(report, /\| gh \| 1 \| 1 \| 0 \| 100 \|/);
+    assert.match(report, /\| fs \| 1 \| 0 \| 1 \| 100 \|/);
+    assert.match(report, /\| gh \| issue \| on \(promoted in this conversation\) \| 100 \|/);
+    assert.match(report, /Searches: 1, in 1 of 2 turns/);
+    assert.ok(report.includes('| 1 | create \\| issue | gh\\_\\_issue | gh\\_\\_issue | gh\\_\\_issue |'), 'a pipe in a query cannot break the table');
+  });
+});
