@@ -145,7 +145,6 @@ export type WebviewToHost =
   /** Raw composer text; the host parses slash commands so the webview decides nothing. */
   | { readonly type: 'sendMessage'; readonly text: string }
   | { readonly type: 'stop' }
-  | { readonly type: 'newChat' }
   | { readonly type: 'openConversation'; readonly id: string }
   | { readonly type: 'renameConversation'; readonly id: string; readonly title: string }
   | { readonly type: 'deleteConversation'; readonly id: string }
@@ -258,7 +257,6 @@ export const webviewToHostSchema: z.ZodType<WebviewToHost> = z.discriminatedUnio
   z.strictObject({ type: z.literal('ready') }),
   z.strictObject({ type: z.literal('sendMessage'), text: z.string().max(MAX_MESSAGE_CHARS) }),
   z.strictObject({ type: z.literal('stop') }),
-  z.strictObject({ type: z.literal('newChat') }),
   z.strictObject({ type: z.literal('openConversation'), id }),
   z.strictObject({ type: z.literal('renameConversation'), id, title: z.string().trim().min(1).max(MAX_TITLE_CHARS) }),
   z.strictObject({ type: z.literal('deleteConversation'), id }),

@@ -2,11 +2,22 @@ import type { ChatSnapshot, ConversationSummary } from '../src/protocol';
 import { button, h, icon } from './dom';
 import { post } from './vscodeApi';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const dayThisYear = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const full = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
 
-function when(iso: string): string {
+/** As short as it can be and still tell chats apart: the time today, the day this year, else the date. */
+function when(iso: string, now = new Date()): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+  if (Number.isNaN(d.getTime())) return '';
+  if (d.toDateString() === now.toDateString()) return time.format(d);
+  return d.getFullYear() === now.getFullYear() ? dayThisYear.format(d) : day.format(d);
+}
+
+function whenInFull(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : full.format(d);
 }
 
 /** The conversation list: open, rename in place, delete (the host asks for confirmation). */
@@ -40,7 +51,7 @@ export class HistoryPanel {
   }
 
   private row(c: ConversationSummary, current: boolean): HTMLLIElement {
-    const open = h('button', { class: 'history-open', title: c.title, attrs: { type: 'button' } }, icon(current ? 'comment-discussion' : 'comment'), h('span', { class: 'history-title' }, c.title), h('span', { class: 'history-date' }, when(c.updatedAt)));
+    const open = h('button', { class: 'history-open', title: c.title, attrs: { type: 'button' } }, icon(current ? 'comment-discussion' : 'comment'), h('span', { class: 'history-title' }, c.title), h('span', { class: 'history-date', title: whenInFull(c.updatedAt) }, when(c.updatedAt)));
     open.addEventListener('click', () => {
       post({ type: 'openConversation', id: c.id });
       this.onClose();

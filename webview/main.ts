@@ -19,15 +19,6 @@ const header = h(
   title,
   h('span', { class: 'spacer' }),
   historyButton,
-  button({
-    icon: 'add',
-    title: 'New chat',
-    onClick: () => {
-      toggleHistory(false);
-      post({ type: 'newChat' });
-      composer.focus();
-    },
-  }),
 );
 const banners = h('div', { class: 'banners', attrs: { role: 'status' } });
 const apiKeyNotice = h(
@@ -154,6 +145,10 @@ document.addEventListener('auxclick', interceptLink, true);
 
 document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && history.visible) toggleHistory(false);
+});
+// The history list is a popup: working anywhere else in the chat closes it.
+document.addEventListener('pointerdown', (e) => {
+  if (history.visible && e.target instanceof Node && !history.el.contains(e.target) && !historyButton.contains(e.target)) toggleHistory(false);
 });
 
 render();

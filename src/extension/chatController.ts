@@ -36,7 +36,6 @@ export interface ChatController {
   setOption(key: string, value: string): Promise<void>;
   /** Cancels the running turn, if any; pending approvals are settled as denied. */
   stop(): void;
-  newChat(): Promise<void>;
   openConversation(id: string): Promise<void>;
   renameConversation(id: string, title: string): Promise<void>;
   /** Called after the user confirmed the deletion. */

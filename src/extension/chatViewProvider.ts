@@ -129,9 +129,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'stop':
         this.run('Stopping', () => c.stop());
         return;
-      case 'newChat':
-        this.run('Starting a new chat', () => c.newChat());
-        return;
       case 'openConversation':
         this.run('Opening the chat', () => c.openConversation(msg.id));
         return;

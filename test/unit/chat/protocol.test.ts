@@ -57,7 +57,6 @@ const webviewSamples: Record<WebviewToHostType, WebviewToHost> = {
   ready: { type: 'ready' },
   sendMessage: { type: 'sendMessage', text: '/use fs__read_file what is in README.md?' },
   stop: { type: 'stop' },
-  newChat: { type: 'newChat' },
   openConversation: { type: 'openConversation', id: 'c1' },
   renameConversation: { type: 'renameConversation', id: 'c1', title: 'Better title' },
   deleteConversation: { type: 'deleteConversation', id: 'c1' },
