@@ -23,6 +23,8 @@ export interface McpManagerOptions {
   readonly maxToolPages?: number;
   readonly listChangedDebounceMs?: number;
   readonly restart?: Partial<RestartPolicy>;
+  /** Servers starting at once; the rest wait their turn (see StartQueue). */
+  readonly maxConcurrentStarts?: number;
   readonly clientInfo?: { readonly name: string; readonly version: string };
 }
 
@@ -35,6 +37,7 @@ export const DEFAULTS = {
   maxDescriptionChars: 8_000,
   maxToolPages: 100,
   listChangedDebounceMs: 300,
+  maxConcurrentStarts: 8,
   restart: { maxAttempts: 3, initialDelayMs: 1_000, maxDelayMs: 30_000, stableAfterMs: 60_000 },
   clientInfo: { name: 'quiver', version: '0.1.0' },
 } as const;
@@ -51,6 +54,7 @@ export function resolveOptions(options: McpManagerOptions): ResolvedOptions {
     maxDescriptionChars: options.maxDescriptionChars ?? DEFAULTS.maxDescriptionChars,
     maxToolPages: options.maxToolPages ?? DEFAULTS.maxToolPages,
     listChangedDebounceMs: options.listChangedDebounceMs ?? DEFAULTS.listChangedDebounceMs,
+    maxConcurrentStarts: Math.max(1, options.maxConcurrentStarts ?? DEFAULTS.maxConcurrentStarts),
     clientInfo: options.clientInfo ?? DEFAULTS.clientInfo,
     restart: {
       maxAttempts: restart.maxAttempts ?? DEFAULTS.restart.maxAttempts,

@@ -12,6 +12,7 @@ import { isWorkspaceSource, sameServerConfig, type ServerConfig } from './server
 import { ServerConnection } from './serverConnection';
 import type { ServerState, ServerStatus } from './serverStatus';
 import { shapeToolResult } from './shapeToolResult';
+import { StartQueue } from './startQueue';
 
 interface ServerEntry {
   config: ServerConfig;
@@ -45,10 +46,12 @@ export class McpManager implements ToolSource {
   private catalogue: Catalogue | undefined;
   private disposed = false;
   private dormant: ReadonlySet<string> = new Set();
+  private readonly starts: StartQueue;
 
   constructor(options: McpManagerOptions) {
     this.options = resolveOptions(options);
     this.trusted = options.workspaceTrusted;
+    this.starts = new StartQueue(this.options.maxConcurrentStarts);
   }
 
   /**
@@ -168,6 +171,7 @@ export class McpManager implements ToolSource {
       entry.restarts = 0;
       await this.startOnDemand(entry);
     }
+    this.starts.hurry(server);
     await entry.attempt;
     if (entry.state !== 'running') throw new Error(`MCP server "${server}" is not running: ${entry.reason ?? entry.state}`);
   }
@@ -205,7 +209,7 @@ export class McpManager implements ToolSource {
   /** Launches despite dormancy; a dormant server that does not come up stays dormant. */
   private async startOnDemand(entry: ServerEntry): Promise<void> {
     entry.awake = true;
-    this.launch(entry);
+    this.launch(entry, true);
     const generation = entry.generation;
     await entry.attempt;
     // A newer launch (a config edit) owns the outcome now; only this attempt's failure counts.
@@ -223,7 +227,7 @@ export class McpManager implements ToolSource {
     }
   }
 
-  private launch(entry: ServerEntry): void {
+  private launch(entry: ServerEntry, urgent = false): void {
     const generation = this.supersede(entry);
     const previous = entry.connection;
     entry.connection = undefined;
@@ -238,7 +242,7 @@ export class McpManager implements ToolSource {
       return;
     }
     this.setState(entry, 'starting', undefined);
-    entry.attempt = closeQuietly(previous).then(() => this.startAttempt(entry, generation));
+    entry.attempt = closeQuietly(previous).then(() => this.starts.run(entry.config.name, () => this.startAttempt(entry, generation), urgent));
   }
 
   private async startAttempt(entry: ServerEntry, generation: number): Promise<void> {
