@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { printTables } from './table.mjs';
 
-const SECTIONS = ['search', 'mcp', 'tokens', 'cache', 'history'];
+const SECTIONS = ['search', 'mcp', 'startup', 'tokens', 'cache', 'history'];
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 
 function parseArgs(argv) {
