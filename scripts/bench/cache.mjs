@@ -83,6 +83,7 @@ async function runConversation(mods, opts, messages, mode) {
       return { content: [{ type: 'text', text: resultText(name, chars) }], isError: false };
     },
     ensureRunning: async () => undefined,
+    startingServers: () => new Set(),
     offServers: () => [],
     serverOfKey: () => undefined,
     onDidChange: () => () => undefined,

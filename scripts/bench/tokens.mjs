@@ -95,6 +95,7 @@ async function overheadRow(mods, label, mcpTools, toolsSetting, cycles) {
       return { content: [{ type: 'text', text: 'ok' }], isError: false };
     },
     ensureRunning: async () => undefined,
+    startingServers: () => new Set(),
     offServers: () => [],
     serverOfKey: () => undefined,
     onDidChange: () => () => undefined,

@@ -29,6 +29,8 @@ export interface ToolSource {
   call(name: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<ToolCallResult>;
   /** Starts a server that is configured but not running (a forced tool needs it). */
   ensureRunning(server: string): Promise<void>;
+  /** Servers on their way up (launched or waiting for a start slot); their tools are not listed yet. */
+  startingServers(): ReadonlySet<string>;
   /** Servers not started because settings turn every tool of theirs off (see serversWithEveryToolOff). */
   offServers(): readonly ServerKeys[];
   /**

@@ -227,6 +227,9 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
       onRequest: ({ cycle }) => {
         itemId = `live-${++this.liveItem}-${cycle}`;
       },
+      onWaitingForServers: (servers) => {
+        if (shown()) this.banner('info', `Waiting for MCP ${servers.length === 1 ? 'server' : 'servers'} ${servers.map((s) => `"${s}"`).join(', ')} to start: this message needs ${servers.length === 1 ? 'a tool of it' : 'their tools'}. Press Stop to cancel.`);
+      },
       onText: (text) => {
         if (shown()) this.post({ type: 'textDelta', itemId, text });
       },

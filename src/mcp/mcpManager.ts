@@ -164,6 +164,10 @@ export class McpManager implements ToolSource {
     return new Set([...this.entries.values()].filter((e) => e.state === 'running').map((e) => e.config.name));
   }
 
+  startingServers(): ReadonlySet<string> {
+    return new Set([...this.entries.values()].filter((e) => e.state === 'starting').map((e) => e.config.name));
+  }
+
   async ensureRunning(server: string): Promise<void> {
     const entry = this.entries.get(server);
     if (entry === undefined) throw new Error(`No MCP server named "${server}" is configured.`);

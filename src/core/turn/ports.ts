@@ -36,6 +36,8 @@ export interface ToolCallFinished {
 export interface TurnObserver {
   /** A request is about to leave: which cycle of the turn and which tools it offers. */
   onRequest?(info: { readonly cycle: number; readonly tools: readonly string[] }): void;
+  /** The turn waits for these servers to start: it needs a tool of theirs (a forced or promoted one). */
+  onWaitingForServers?(servers: readonly string[]): void;
   onText?(delta: string): void;
   onToolCallStarted?(call: ToolCallInfo): void;
   onApprovalNeeded?(request: ApprovalRequest): void;

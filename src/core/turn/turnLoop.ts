@@ -8,7 +8,7 @@ import { CANCELLED_TURN, streamReply } from './reply';
 import { renderSearchResult } from './searchResult';
 import { systemPrompt } from './systemPrompt';
 import { planTools, toolChoiceFor, type ToolPlan } from './toolPlan';
-import { openingEvents, prepareForced, settingsChange, startPermittedServers, type TurnStart } from './turnStart';
+import { openingEvents, prepareForced, serversToAwait, settingsChange, startPermittedServers, type TurnStart } from './turnStart';
 import { untilAborted } from './untilAborted';
 import { SEARCH_TOOLS_NAME } from '../tools';
 
@@ -67,12 +67,19 @@ function limitReached(ctx: TurnContext, calls: readonly ToolUse[]): StreamEvent[
 export async function runTurn(ctx: TurnContext, start: TurnStart, signal: AbortSignal): Promise<TurnResult> {
   const forced = start.kind === 'message' ? start.forced : undefined;
   if (forced !== undefined) {
-    const refusal = await prepareForced(forced, [...ctx.log.events(), ...openingEvents(ctx.log.events(), start, ctx.settings.tools, now())], ctx.source);
+    const events = [...ctx.log.events(), ...openingEvents(ctx.log.events(), start, ctx.settings.tools, now())];
+    const waiting = serversToAwait(events, forced, ctx.source);
+    if (waiting.length > 0) ctx.observer.onWaitingForServers?.(waiting);
+    const refusal = await untilAborted(prepareForced(forced, events, ctx.source), signal, CANCELLED_TURN);
+    if (signal.aborted) return { reason: 'cancelled', message: CANCELLED_TURN };
     if (refusal !== undefined) return { reason: 'refused', message: refusal };
   }
   // Computed after the wait above: a /set made meanwhile has recorded settings already.
   await record(ctx, openingEvents(ctx.log.events(), start, ctx.settings.tools, now()));
-  const starts = Promise.all([ctx.serversStarting, startPermittedServers(ctx.log.events(), ctx.source)]);
+  // Servers still starting hold the turn only when it needs one of their tools; the rest join when up.
+  const needed = serversToAwait(ctx.log.events(), undefined, ctx.source);
+  if (needed.length > 0) ctx.observer.onWaitingForServers?.(needed);
+  const starts = Promise.all([ctx.serversStarting, startPermittedServers(ctx.log.events(), ctx.source), ...needed.map((s) => ctx.source.ensureRunning(s).catch(() => undefined))]);
   await untilAborted(starts.then(() => undefined), signal, undefined);
   const alwaysAllowed = new Set<string>();
   for (let cycle = 1; ; cycle++) {

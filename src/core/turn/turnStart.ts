@@ -49,6 +49,21 @@ export async function prepareForced(name: string, events: readonly StreamEvent[]
 }
 
 /**
+ * The servers still starting that this turn cannot do without: the forced tool's, and those of
+ * tools the conversation turned on by name (a search's promotion, a /set). Any other server the
+ * turn does without until it is up.
+ */
+export function serversToAwait(events: readonly StreamEvent[], forced: string | undefined, source: ToolSource): string[] {
+  const starting = source.startingServers();
+  if (starting.size === 0) return [];
+  const config = configAt(events);
+  const named = events.flatMap((e) => (e.type === 'config_delta' && e.source !== 'settings' ? Object.keys(e.tools) : []));
+  const keys = [...named.filter((key) => config.get(key)?.availability === 'on'), ...(forced !== undefined ? [forced] : [])];
+  const servers = new Set(keys.map((key) => source.serverOfKey(key)).filter((s): s is string => s !== undefined && starting.has(s)));
+  return [...servers].sort();
+}
+
+/**
  * Starts, at once, the servers left off by settings that the conversation's own config
  * (its `/set`s, recorded in the stream) permits a tool of. Never rejects: a server that
  * cannot start shows why in the Tools view, and the turn goes on without it.

@@ -21,6 +21,8 @@ export interface FakeServer {
   off?: boolean;
   /** A start (ensureRunning) finishes only when this settles; instant when absent. */
   startsAfter?: Promise<void>;
+  /** Launched at activation and not up yet (the manager's `starting`): it comes up when startsAfter settles. */
+  starting?: boolean;
   /** Replaced by tests that change the catalogue (list_changed, another tools/list order). */
   tools: readonly { readonly name: string; readonly description?: string; readonly readOnly?: boolean; readonly handler?: Handler }[];
 }
@@ -60,10 +62,15 @@ export class MemoryToolSource implements ToolSource {
     s.off = false;
     await s.startsAfter;
     s.running = true;
+    s.starting = false;
   }
 
   serverOfKey(key: string): string | undefined {
     return Object.keys(this.servers).find((name) => key.startsWith(`${name}__`));
+  }
+
+  startingServers(): ReadonlySet<string> {
+    return new Set(Object.entries(this.servers).filter(([, s]) => s.starting === true && !s.running).map(([n]) => n));
   }
 
   offServers(): readonly ServerKeys[] {

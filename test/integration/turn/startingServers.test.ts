@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { reply, text, toolUse } from '../../fixtures/scriptedMessagesApi';
+import { harness, signal, toolNames, type FakeServer, type Harness } from './harness';
+
+const discoverable = { '*': { enable: 'discoverable', run: 'unattended' } };
+
+/** A server that is coming up until `up()` is called, as at window open with many servers. */
+function comingUp(server: FakeServer): { up: () => void } {
+  let up = (): void => undefined;
+  server.running = false;
+  server.starting = true;
+  server.startsAfter = new Promise<void>((r) => (up = r)).then(() => {
+    server.running = true;
+    server.starting = false;
+  });
+  return { up: () => up() };
+}
+
+describe('a message sent while servers start', function () {
+  this.timeout(10_000);
+  let h: Harness | undefined;
+  afterEach(async () => h?.close());
+
+  it('is answered at once with what is up when it needs nothing of a server still starting', async () => {
+    const waits: (readonly string[])[] = [];
+    h = await harness({ servers: { ci: { running: true, tools: [{ name: 'status' }] }, db: { running: true, tools: [{ name: 'query' }] } }, tools: discoverable, observer: { onWaitingForServers: (s) => waits.push(s) }, script: [reply(text('hi'))] });
+    comingUp(h.source.servers['db']!);
+    const result = await h.session.send('hello', signal());
+    assert.equal(result.reason, 'done');
+    assert.deepEqual(waits, []);
+    assert.equal(h.api.requests.length, 1);
+  });
+
+  it('waits for the server of a tool this conversation promoted, says so, then offers the tool', async () => {
+    const waits: (readonly string[])[] = [];
+    h = await harness({
+      servers: { ci: { running: true, tools: [{ name: 'status' }] }, db: { running: true, tools: [{ name: 'query' }] } },
+      tools: discoverable,
+      observer: { onWaitingForServers: (s) => waits.push(s) },
+      script: [reply(toolUse('s1', 'search_tools', { query: 'query' })), reply(text('found it')), reply(toolUse('q1', 'db__query', {})), reply(text('1 row'))],
+    });
+    await h.session.send('find the query tool', signal());
+    const db = comingUp(h.source.servers['db']!);
+    const sent = h.session.send('run it', signal());
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(h.api.requests.length, 2, 'no request while the promoted tool\'s server starts');
+    assert.deepEqual(waits, [['db']]);
+    db.up();
+    assert.equal((await sent).reason, 'done');
+    assert.ok(toolNames(h.api.requests[2]?.body).includes('db__query'));
+    assert.deepEqual(h.source.calls.map((c) => c.name), ['db__query']);
+  });
+
+  it('Stop while it waits ends the turn at once, the message kept', async () => {
+    h = await harness({
+      servers: { ci: { running: true, tools: [{ name: 'status' }] }, db: { running: true, tools: [{ name: 'query' }] } },
+      tools: discoverable,
+      script: [reply(toolUse('s1', 'search_tools', { query: 'query' })), reply(text('found it'))],
+    });
+    await h.session.send('find the query tool', signal());
+    comingUp(h.source.servers['db']!);
+    const stop = new AbortController();
+    const sent = h.session.send('run it', stop.signal);
+    await new Promise((r) => setTimeout(r, 50));
+    stop.abort();
+    assert.equal((await sent).reason, 'cancelled');
+    assert.equal(h.api.requests.length, 2);
+    assert.ok(h.conversation.events().some((e) => e.type === 'user_message' && e.text === 'run it'));
+  });
+
+  it('/use of a tool of a server still starting waits for it, then forces it', async () => {
+    const waits: (readonly string[])[] = [];
+    h = await harness({
+      servers: { ci: { running: true, tools: [{ name: 'status' }] }, db: { running: true, tools: [{ name: 'query' }] } },
+      tools: discoverable,
+      observer: { onWaitingForServers: (s) => waits.push(s) },
+      script: [reply(toolUse('q1', 'db__query', {})), reply(text('1 row'))],
+    });
+    const db = comingUp(h.source.servers['db']!);
+    setTimeout(() => db.up(), 50);
+    assert.equal((await h.session.send('run it', signal(), 'db__query')).reason, 'done');
+    assert.deepEqual(waits, [['db']]);
+    assert.deepEqual(h.api.requests[0]?.body.tool_choice, { type: 'tool', name: 'db__query' });
+  });
+});
