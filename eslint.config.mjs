@@ -37,7 +37,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [vscodeImport],
-        patterns: [{ group: ['**/mcp/**', '**/providers/**', '**/extension/**'], message: 'src/core defines interfaces; src/mcp and src/providers implement them.' }],
+        patterns: [
+          { group: ['**/mcp/**', '**/providers/**', '**/extension/**'], message: 'src/core defines interfaces; src/mcp and src/providers implement them.' },
+          { group: ['**/protocol', '**/protocol.js'], message: 'src/core never imports the webview protocol: what they share lives in src/core, and the protocol imports it.' },
+        ],
       }],
     },
   },

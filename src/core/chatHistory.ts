@@ -1,4 +1,4 @@
-import { addUsage, EMPTY_USAGE, type FoundTool, type HistoryItem, type OutputPart, type TokenUsage, type ToolOutcome } from '../protocol';
+import { addUsage, EMPTY_USAGE, type FoundTool, type HistoryItem, type OutputPart, type TokenUsage, type ToolOutcome } from './chatItems';
 import type { StreamEvent } from './stream/events';
 import { droppedMessages, failedMessages } from './stream/failedMessages';
 import type { ToolResultContent } from './toolSource';

@@ -1,4 +1,4 @@
-import { SLASH_COMMANDS } from '../protocol';
+import { SLASH_COMMANDS } from './slashCommandList';
 
 /** What the composer text asks for. `message` is plain text for the model (no command). */
 export type SlashCommand =

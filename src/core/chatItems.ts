@@ -1,0 +1,70 @@
+import type { TurnEndReason } from './stream/events';
+
+/**
+ * The chat's items as the webview renders them, derived from a conversation's stream
+ * (chatHistory.ts). They live in core because the stream mapping is core logic; the webview
+ * protocol (src/protocol.ts) carries them and validates them on receipt.
+ */
+
+export type JsonObject = Readonly<Record<string, unknown>>;
+
+export interface TokenUsage {
+  readonly input: number;
+  readonly output: number;
+  readonly cacheRead: number;
+  readonly cacheWrite: number;
+}
+
+/** A piece of tool output. Always rendered as text or a data: image, never as HTML. */
+export type OutputPart =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'image'; readonly mimeType: string; readonly data: string };
+
+export type ToolOutcome =
+  | { readonly status: 'running' }
+  | { readonly status: 'done'; readonly output: readonly OutputPart[] }
+  | { readonly status: 'error'; readonly output: readonly OutputPart[] }
+  /** It never ran: the user denied it (`denied`), or it may not run here (`refused`); `output` says why, as the model read it. */
+  | { readonly status: 'denied' | 'refused'; readonly output: readonly OutputPart[] }
+  /** The turn was stopped before the call produced a result. */
+  | { readonly status: 'cancelled' };
+
+export type FoundStatus = 'usable' | 'found, unavailable';
+
+export interface FoundTool {
+  readonly name: string;
+  readonly status: FoundStatus;
+  /** True when this search moved the tool from discoverable to on (as opposed to already on). */
+  readonly promoted: boolean;
+}
+
+export type SearchOutcome =
+  | { readonly status: 'running' }
+  | { readonly status: 'done'; readonly found: readonly FoundTool[] }
+  | { readonly status: 'error'; readonly output: readonly OutputPart[] }
+  | { readonly status: 'cancelled' };
+
+export type HistoryItem =
+  /** `failed`: the API refused the message before any reply; it is not sent again unless retried. */
+  | { readonly kind: 'user'; readonly id: string; readonly text: string; readonly forced: string | null; readonly status: 'sent' | 'failed' }
+  /** Markdown from the model; the webview sanitizes it before it reaches the DOM. */
+  | { readonly kind: 'assistant'; readonly id: string; readonly markdown: string }
+  | { readonly kind: 'tool_call'; readonly id: string; readonly name: string; readonly input: JsonObject; readonly outcome: ToolOutcome }
+  | { readonly kind: 'search'; readonly id: string; readonly input: JsonObject; readonly outcome: SearchOutcome }
+  | {
+      readonly kind: 'turn_summary';
+      readonly id: string;
+      readonly reason: TurnEndReason;
+      readonly message: string | null;
+      readonly model: string | null;
+      readonly usage: TokenUsage | null;
+    };
+
+export type UserItem = Extract<HistoryItem, { kind: 'user' }>;
+export type TurnSummaryItem = Extract<HistoryItem, { kind: 'turn_summary' }>;
+
+export const EMPTY_USAGE: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+
+export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return { input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite };
+}
