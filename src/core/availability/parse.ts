@@ -11,7 +11,8 @@ import {
 
 type Parsed<T> = { readonly value: T; readonly issues: readonly ConfigIssue[] };
 
-const SHORTHANDS: Readonly<Record<string, Required<Pick<ToolEntry, 'availability' | 'allowToggle'>>>> = {
+/** The string forms of `enable`, each setting both fields (`true` and `false` alias `"on"` and `"off"`). */
+export const SHORTHANDS: Readonly<Record<string, Required<Pick<ToolEntry, 'availability' | 'allowToggle'>>>> = {
   on: { availability: 'on', allowToggle: 'any' },
   off: { availability: 'off', allowToggle: 'any' },
   always: { availability: 'on', allowToggle: 'never' },
@@ -19,7 +20,14 @@ const SHORTHANDS: Readonly<Record<string, Required<Pick<ToolEntry, 'availability
   discoverable: { availability: 'discoverable', allowToggle: 'any' },
 };
 
-const SHORTHAND_WORDS = `true, false, ${Object.keys(SHORTHANDS).map((s) => `"${s}"`).join(', ')}`;
+/** Values as JSON a user can paste: `["on", "off"]`. */
+function jsonList(values: readonly unknown[]): string {
+  return `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
+}
+
+const ENABLE_ACCEPTS = `one of ${jsonList([true, false, ...Object.keys(SHORTHANDS)])}, or a table such as `
+  + `{"availability": "discoverable", "allow_toggle": "if_named"} with "availability" one of ${jsonList(AVAILABILITIES)} `
+  + `and "allow_toggle" one of ${jsonList(ALLOW_TOGGLES)}`;
 
 /**
  * Invalid input must never leave a tool silently on: whatever could not be read resolves
@@ -106,7 +114,7 @@ export function parseEnable(raw: unknown, path: string): Parsed<ToolEntry> {
   }
   return {
     value: INVALID,
-    issues: [{ path, message: `${describe(raw)} is not a valid enable. Use ${SHORTHAND_WORDS}, or a table { "availability": ${listed(AVAILABILITIES)}, "allow_toggle": ${listed(ALLOW_TOGGLES)} }.` }],
+    issues: [{ path, message: `${describe(raw)} is not a valid enable. Use ${ENABLE_ACCEPTS}.` }],
   };
 }
 
@@ -124,14 +132,15 @@ function parseRun(raw: unknown, path: string): Parsed<ToolEntry> {
 /** Parses one tool's entry of `quiver.tools`: `{ "enable": …, "run": … }`. */
 export function parseToolEntry(raw: unknown, path: string): Parsed<ToolEntry> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { value: INVALID, issues: [{ path, message: `${describe(raw)} is not a tool entry. Write an object such as { "enable": "discoverable" }.` }] };
+    return { value: INVALID, issues: [{ path, message: `${describe(raw)} is not a tool entry. Write an object such as { "enable": "discoverable" }.`, turnsOff: true }] };
   }
   const entry = raw as Record<string, unknown>;
   const unknownKeys = Object.keys(entry).filter((k) => k !== 'enable' && k !== 'run');
   const issues: ConfigIssue[] = unknownKeys.map((k) => ({ path: `${path}.${k}`, message: `unknown key "${k}". A tool entry accepts "enable" and "run".` }));
   const enable = entry['enable'] === undefined ? { value: {}, issues: [] } : parseEnable(entry['enable'], `${path}.enable`);
   const run = entry['run'] === undefined ? { value: {}, issues: [] } : parseRun(entry['run'], `${path}.run`);
-  return { value: { ...enable.value, ...run.value }, issues: [...issues, ...enable.issues, ...run.issues] };
+  const enableIssues = enable.issues.map((i) => ({ ...i, turnsOff: true }));
+  return { value: { ...enable.value, ...run.value }, issues: [...issues, ...enableIssues, ...run.issues] };
 }
 
 /** Parses a whole `quiver.tools` value, or a config delta of the same shape. */
@@ -145,7 +154,7 @@ export function parseToolsConfig(raw: unknown, settingName = 'quiver.tools'): Pa
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     const parsed = parseToolEntry(value, `${settingName}[${JSON.stringify(key)}]`);
     entries.set(key, parsed.value);
-    issues.push(...parsed.issues);
+    issues.push(...parsed.issues.map((i) => ({ ...i, key })));
   }
   return { value: entries, issues };
 }

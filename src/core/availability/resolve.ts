@@ -1,4 +1,4 @@
-import { DEFAULTS_KEY, serverDefaultsKey, type ResolvedTool, type RunPolicy, type ToolEntry, type ToolsConfig } from './types';
+import { DEFAULTS_KEY, serverDefaultsKey, type ConfigIssue, type ResolvedTool, type RunPolicy, type ToolEntry, type ToolsConfig } from './types';
 
 /** Layers merge per field: a field set in a later layer replaces it, an unset field keeps the earlier one. */
 export function mergeEntries(base: ToolEntry | undefined, over: ToolEntry): ToolEntry {
@@ -25,11 +25,7 @@ export interface ToolIdentity {
  * else `*`, else on / any. Builtins default to running unattended; MCP tools ask.
  */
 export function resolveTool(config: ToolsConfig, tool: ToolIdentity): ResolvedTool {
-  const chain: (ToolEntry | undefined)[] = [
-    config.get(tool.name),
-    tool.server === undefined ? undefined : config.get(serverDefaultsKey(tool.server)),
-    config.get(DEFAULTS_KEY),
-  ];
+  const chain = chainKeys(tool).map((key) => config.get(key));
   const first = <K extends keyof ToolEntry>(field: K): ToolEntry[K] => chain.find((e) => e?.[field] !== undefined)?.[field];
   const defaultRun: RunPolicy = tool.server === undefined ? 'unattended' : 'ask';
   return {
@@ -37,4 +33,18 @@ export function resolveTool(config: ToolsConfig, tool: ToolIdentity): ResolvedTo
     allowToggle: first('allowToggle') ?? 'any',
     run: first('run') ?? defaultRun,
   };
+}
+
+/** The keys a tool's fields are looked up under, most specific first. */
+function chainKeys(tool: ToolIdentity): string[] {
+  return tool.server === undefined ? [tool.name, DEFAULTS_KEY] : [tool.name, serverDefaultsKey(tool.server), DEFAULTS_KEY];
+}
+
+/**
+ * The problem that left `tool` off, if any: the entry it takes its availability from (its own,
+ * its server's `<server>__*` or `*`) could not be read. `issues` are those of parsing `config`.
+ */
+export function issueTurningOff(config: ToolsConfig, issues: readonly ConfigIssue[], tool: ToolIdentity): ConfigIssue | undefined {
+  const source = chainKeys(tool).find((key) => config.get(key)?.availability !== undefined);
+  return source === undefined ? undefined : issues.find((i) => i.key === source && i.turnsOff === true);
 }

@@ -35,6 +35,10 @@ export interface ConfigIssue {
   /** The setting path, e.g. `quiver.tools["github__create_issue"].enable`. */
   readonly path: string;
   readonly message: string;
+  /** The `quiver.tools` key whose entry holds the problem; absent for a problem of the whole value. */
+  readonly key?: string;
+  /** The entry could not be read, so the tools taking their availability from it resolve off. */
+  readonly turnsOff?: boolean;
 }
 
 export const DEFAULTS_KEY = '*';

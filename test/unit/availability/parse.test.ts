@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseEnable, parseToolsConfig, resolveTool, type ToolEntry } from '../../../src/core/availability';
-
+import { issueTurningOff, parseEnable, parseToolsConfig, resolveTool, type ToolEntry } from '../../../src/core/availability';
 
 describe('enable: every written form of DESIGN.md\'s table', () => {
   const rows: [unknown, ToolEntry][] = [
@@ -68,6 +67,33 @@ describe('enable: errors', () => {
     const { value, issues } = parseToolsConfig({ '*': { enable: 'everything' } });
     assert.equal(issues.length, 1);
     assert.equal(resolveTool(value, { name: 'a__b', server: 'a' }).availability, 'off');
+  });
+
+  it('an invalid enable lists the accepted values as JSON one can paste, each of which parses', () => {
+    const { message } = parseEnable('maybe', 'enable').issues[0]!;
+    const fragments = message.match(/\[[^\]]*\]|\{[^}]*\}/g) ?? [];
+    assert.ok(fragments.length >= 2, message);
+    const values = fragments.map((f) => JSON.parse(f) as unknown);
+    const [forms, table] = values;
+    assert.ok(Array.isArray(forms));
+    for (const form of [...(forms as unknown[]), table]) assert.deepEqual(parseEnable(form, 'enable').issues, [], `${JSON.stringify(form)} from the message does not parse`);
+    for (const written of [true, false, 'on', 'off', 'always', 'explicit', 'discoverable']) assert.ok(forms.includes(written), `${String(written)} is not listed`);
+  });
+
+  it('each issue names its key, and says whether it turns the entry off', () => {
+    const { issues } = parseToolsConfig({ gh__a: { enable: 'maybe' }, gh__b: { run: 'always' }, gh__c: 'on', gh__d: { enabled: 'on' } });
+    assert.deepEqual(issues.map((i) => [i.key, i.turnsOff ?? false]), [['gh__a', true], ['gh__b', false], ['gh__c', true], ['gh__d', false]]);
+  });
+
+  it('the issue that left a tool off is the one of the entry it takes its availability from', () => {
+    const { value, issues } = parseToolsConfig({ '*': { enable: 'sometimes' }, 'gh__*': { enable: { availability: 'maybe' } }, gh__a: { enable: 'wrong' }, gh__b: { run: 'unattended' }, fs__c: { enable: 'on' } });
+    const off = (name: string, server: string | undefined): string | undefined => issueTurningOff(value, issues, { name, server })?.key;
+    assert.equal(off('gh__a', 'gh'), 'gh__a');
+    assert.equal(off('gh__b', 'gh'), 'gh__*');
+    assert.equal(off('fs__x', 'fs'), '*');
+    assert.equal(off('fs__c', 'fs'), undefined, 'its own valid entry decides');
+    assert.equal(off('search_tools', undefined), '*');
+    assert.equal(issueTurningOff(parseToolsConfig({ x: { run: 'never' } }).value, parseToolsConfig({ x: { run: 'never' } }).issues, { name: 'x', server: 's' }), undefined, 'a bad run policy turns nothing off');
   });
 
   it('a run policy that is not ask or unattended falls back to ask with an error', () => {
