@@ -78,8 +78,8 @@ async function runHostSuite(browser, editor, ws) {
 /**
  * (b) Runs the workbench UI tests. Each test file gets its own copy of the workspace and its own
  * workbench page (so its own extension host), so no file depends on what another left behind.
- * ctx = { page, workspace, settingsFile, scripted, scriptedModule }: `scripted` is the scripted
- * Messages API that the user settings' quiver.anthropic.baseUrl points at.
+ * ctx = { page, workspace, settingsFile, userSettingsFile, scripted, scriptedModule }: `scripted` is
+ * the scripted Messages API that the user settings' quiver.anthropic.baseUrl points at.
  */
 async function runUi(browser, editor, scripted, scriptedModule) {
   const tests = await collectUiTests(join(ROOT, 'test', 'e2e', 'ui'));
@@ -91,7 +91,8 @@ async function runUi(browser, editor, scripted, scriptedModule) {
     page.setDefaultTimeout(20_000);
     await page.goto(editor.url(ws, [['extensionDevelopmentPath', editor.remote(ROOT)]]));
     await page.locator('.monaco-workbench').waitFor();
-    return { ctx: { page, workspace: ws, settingsFile: join(ws, '.vscode', 'settings.json'), scripted, scriptedModule }, close: () => page.close() };
+    const userSettingsFile = join(editor.dir, 'user-data', 'User', 'settings.json');
+    return { ctx: { page, workspace: ws, settingsFile: join(ws, '.vscode', 'settings.json'), userSettingsFile, scripted, scriptedModule }, close: () => page.close() };
   };
   try {
     return await runUiTests(tests, open, { screenshots: SCREENSHOTS, root: ROOT });

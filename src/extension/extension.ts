@@ -14,8 +14,9 @@ import { createMcpHost, type McpHost } from './mcpHost';
 import { OverheadDocument } from './overheadDocument';
 import { OverheadStatus } from './overheadStatus';
 import { searchToolsCommand } from './searchToolsCommand';
-import { writeToolRunPolicy } from './settings';
+import { ToolSettings } from './settings';
 import { registerToolCommands } from './toolCommands';
+import { ToolDescriptions } from './toolDescriptions';
 import { ToolsTreeProvider, type ToolsTreeNode } from './toolsTree';
 
 let mcpHost: McpHost | undefined;
@@ -27,6 +28,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   mcpHost = createMcpHost(context, log);
   const manager = mcpHost.manager;
   const builtins = createSearchBuiltins();
+  const settings = new ToolSettings(context.globalStorageUri);
   const chat = await ChatSessionController.create({
     store: new ConversationStore(join(context.globalStorageUri.fsPath, 'conversations')),
     source: manager,
@@ -34,27 +36,31 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     keys,
     memento: context.workspaceState,
     log,
-    alwaysAllow: (tool) => writeToolRunPolicy(tool, 'unattended'),
+    alwaysAllow: (tool) => settings.writeToolRunPolicy(tool, 'unattended'),
   });
   const tools = new LiveToolsModel(manager, chat, builtins);
   const tree = new ToolsTreeProvider(tools);
   const status = new OverheadStatus(tools);
   const chatView = new ChatViewProvider(context.extensionUri, chat, log);
   const breakdown = new OverheadDocument(tools, chat);
+  const descriptions = new ToolDescriptions(tools);
   const searchIndex = new ToolIndex();
 
   const reportSettingsIssues = (): void => {
     const issues = tools.settingsIssues();
-    for (const issue of issues) log.error(issue);
-    if (issues.length > 0) {
-      void vscode.window.showWarningMessage(`Quiver: ${issues[0]}${issues.length > 1 ? ` (and ${issues.length - 1} more in the Quiver log)` : ''}`, 'Open Settings').then((choice) => {
-        if (choice) void vscode.commands.executeCommand('workbench.action.openSettingsJson');
-      });
-    }
+    for (const issue of issues) log.error(`${issue.path}: ${issue.message}`);
+    const [first] = issues;
+    if (!first) return;
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more in the Quiver log)` : '';
+    void vscode.window.showWarningMessage(`Quiver: ${first.path}: ${first.message}${more}`, 'Open Settings').then(async (choice) => {
+      if (!choice) return;
+      if (first.key === undefined) await vscode.commands.executeCommand('workbench.action.openSettingsJson');
+      else await settings.revealToolEntry(first.key);
+    });
   };
 
   context.subscriptions.push(
-    log, keys, tools, status, chat, chatView, tree, breakdown,
+    log, keys, tools, status, chat, chatView, tree, breakdown, descriptions,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chatView),
     vscode.window.createTreeView<ToolsTreeNode>('quiver.tools', { treeDataProvider: tree, showCollapseAll: true }),
     tools.onDidChange(() => {
@@ -68,7 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (e.affectsConfiguration(SETTINGS.tools.key)) reportSettingsIssues();
       if (e.affectsConfiguration(SETTINGS.model.key)) void chat.refreshEnvironment();
     }),
-    ...registerToolCommands(tools),
+    ...registerToolCommands({ model: tools, settings, descriptions }),
     vscode.commands.registerCommand('quiver.newChat', async () => {
       await chat.newChat();
       chatView.show();

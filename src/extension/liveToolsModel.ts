@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { parseToolsConfig } from '../core/availability';
+import { issueTurningOff, parseToolsConfig, type ConfigIssue } from '../core/availability';
 import type { StreamEvent } from '../core/stream/events';
+import type { ToolDefinition } from '../core/tools';
 import { estimateToolTokens } from '../core/tokens';
 import { buildToolOverview, type ToolOverview } from '../core/toolOverview';
 import type { BuiltinTools } from '../core/turn/ports';
@@ -26,6 +27,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private memo: ToolOverview | undefined;
+  private settingsMemo: ReturnType<typeof parseToolsConfig> | undefined;
   private readonly subscriptions: vscode.Disposable[];
   private readonly unsubscribeMcp: () => void;
 
@@ -36,6 +38,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
   ) {
     const invalidate = (): void => {
       this.memo = undefined;
+      this.settingsMemo = undefined;
       this.changed.fire();
     };
     this.unsubscribeMcp = mcp.onDidChange(invalidate);
@@ -70,14 +73,24 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
   }
 
   /** Problems in `quiver.tools` as written, for the log and a notification. */
-  settingsIssues(): string[] {
-    return parseToolsConfig(readQuiverSetting('tools').value).issues.map((i) => `${i.path}: ${i.message}`);
+  settingsIssues(): readonly ConfigIssue[] {
+    return this.settings().issues;
+  }
+
+  settingsIssueOf(tool: ToolDefinition): ConfigIssue | undefined {
+    const settings = this.settings();
+    return issueTurningOff(settings.value, settings.issues, tool);
   }
 
   dispose(): void {
     this.unsubscribeMcp();
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
+  }
+
+  private settings(): ReturnType<typeof parseToolsConfig> {
+    this.settingsMemo ??= parseToolsConfig(readQuiverSetting('tools').value);
+    return this.settingsMemo;
   }
 
   private compute(): ToolOverview {

@@ -1,5 +1,11 @@
+import { isDeepStrictEqual } from 'node:util';
+import { parse as parseJsonc } from 'jsonc-parser';
 import * as vscode from 'vscode';
-import { parseToolsConfig, scopeForToolKey, withServerEnable, withToolEnable, withToolRun, type Availability, type RunPolicy, type SettingsScope, type ToolsConfig } from '../core/availability';
+import {
+  applySettingsEdit, enableEdits, parseToolsConfig, runEdits, scopeForToolKey, serverDefaultsKey, serverEnableEdits,
+  type Availability, type RunPolicy, type ScopedValues, type SettingsEdit, type SettingsScope, type ToolIdentity, type ToolsConfig,
+} from '../core/availability';
+import { jsoncValueRange, removeJsoncProperty, setJsoncValue, type JsonPath } from '../core/jsoncEdit';
 import { readSetting, SETTINGS, type SettingName, type SettingRead, type SettingValue } from '../core/settingsRegistry';
 
 /** Reads one registered setting, validated; `issue` is set when the fallback is in force. */
@@ -18,27 +24,185 @@ const TARGETS: Record<SettingsScope, vscode.ConfigurationTarget> = {
   user: vscode.ConfigurationTarget.Global,
 };
 
-type ToolsUpdate = (tools: unknown) => Readonly<Record<string, unknown>>;
+/** How long VS Code may take to notice a settings file Quiver wrote before VS Code's own writer is used. */
+const RELOAD_TIMEOUT_MS = 5_000;
 
-/** Applies `update` to `quiver.tools` in the one scope where `key` lives (see scopeForToolKey). */
-async function updateToolsAt(key: string, update: ToolsUpdate): Promise<SettingsScope> {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  const config = vscode.workspace.getConfiguration(undefined, folder?.uri);
-  const inspected = config.inspect<unknown>(SETTINGS.tools.key);
-  const values = { workspaceFolder: inspected?.workspaceFolderValue, workspace: inspected?.workspaceValue, user: inspected?.globalValue };
-  const scope = scopeForToolKey(values, key, folder !== undefined);
-  await config.update(SETTINGS.tools.key, update(values[scope]), TARGETS[scope]);
-  return scope;
+/** A settings file as it is now, and the keys down to `quiver.tools` in it. */
+interface SettingsFile {
+  readonly uri: vscode.Uri;
+  /** Undefined while the file does not exist. */
+  readonly text: string | undefined;
+  /** A `.code-workspace` file holds its settings under "settings". */
+  readonly toolsPath: JsonPath;
 }
 
-export function writeToolAvailability(key: string, availability: Availability): Promise<SettingsScope> {
-  return updateToolsAt(key, (tools) => withToolEnable(tools, key, availability));
+type EditPlan = (values: ScopedValues, scope: SettingsScope) => SettingsEdit[];
+
+/**
+ * Writes `quiver.tools` entries by editing the settings file of the scope where the entry lives,
+ * in place: only the entry that changes is touched, the rest of the file (comments, layout) stays
+ * byte for byte. Where that file cannot be found for sure, or VS Code does not take the write up,
+ * VS Code's own writer is used instead (it rewrites the whole `quiver.tools` value).
+ */
+export class ToolSettings {
+  /** User settings.json sits two folders above the extension's global storage (per profile). */
+  constructor(private readonly globalStorage: vscode.Uri) {}
+
+  writeToolAvailability(tool: ToolIdentity, availability: Availability): Promise<SettingsScope> {
+    return this.write(tool.name, (values, scope) => enableEdits(values, scope, tool, availability));
+  }
+
+  writeToolRunPolicy(key: string, run: RunPolicy): Promise<SettingsScope> {
+    return this.write(key, () => runEdits(key, run));
+  }
+
+  writeServerAvailability(server: string, toolKeys: readonly string[], availability: Availability): Promise<SettingsScope> {
+    return this.write(serverDefaultsKey(server), (values, scope) => serverEnableEdits(values, scope, server, toolKeys, availability));
+  }
+
+  /** Opens the settings file that holds `key`'s entry, with its `enable` (else the entry) selected. */
+  async revealToolEntry(key: string): Promise<void> {
+    const values = scopedValues();
+    const scope = scopeForToolKey(values, key, workspaceOpen());
+    const file = scope === 'user' ? undefined : await this.fileOf(scope, values[scope]);
+    const editor = file ? await vscode.window.showTextDocument(file.uri) : await openUserSettings();
+    if (!editor) return;
+    const toolsPath = file?.toolsPath ?? [SETTINGS.tools.key];
+    const text = editor.document.getText();
+    const range = jsoncValueRange(text, [...toolsPath, key, 'enable']) ?? jsoncValueRange(text, [...toolsPath, key]);
+    if (!range) return;
+    const selection = new vscode.Selection(editor.document.positionAt(range.offset), editor.document.positionAt(range.offset + range.length));
+    editor.selection = selection;
+    editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
+
+  private async write(key: string, plan: EditPlan): Promise<SettingsScope> {
+    const values = scopedValues();
+    const scope = scopeForToolKey(values, key, workspaceOpen());
+    const edits = plan(values, scope);
+    if (edits.length === 0) return scope;
+    const file = await this.fileOf(scope, values[scope]);
+    if (!file || !(await editFile(file, edits))) {
+      await configuration().update(SETTINGS.tools.key, edits.reduce<unknown>(applySettingsEdit, values[scope]), TARGETS[scope]);
+    }
+    return scope;
+  }
+
+  /**
+   * The file VS Code reads `scope` from, when its `quiver.tools` is what VS Code reports for the
+   * scope (`expected`). User settings must exist already: in a remote window they may live on
+   * the other side, and a file created here would never be read.
+   */
+  private async fileOf(scope: SettingsScope, expected: unknown): Promise<SettingsFile | undefined> {
+    const location = this.locationOf(scope);
+    if (!location) return undefined;
+    const text = await readText(location.uri);
+    if (text === undefined && scope === 'user') return undefined;
+    return isDeepStrictEqual(valueAt(text ?? '', location.toolsPath), expected) ? { ...location, text } : undefined;
+  }
+
+  private locationOf(scope: SettingsScope): Omit<SettingsFile, 'text'> | undefined {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    const workspaceFile = vscode.workspace.workspaceFile;
+    const folderSettings = folder && { uri: vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json'), toolsPath: [SETTINGS.tools.key] };
+    switch (scope) {
+      case 'user': return { uri: asWorkbenchNamesIt(vscode.Uri.joinPath(this.globalStorage, '..', '..', 'settings.json')), toolsPath: [SETTINGS.tools.key] };
+      case 'workspaceFolder': return folderSettings;
+      case 'workspace':
+        if (!workspaceFile) return folderSettings;
+        return workspaceFile.scheme === 'untitled' ? undefined : { uri: workspaceFile, toolsPath: ['settings', SETTINGS.tools.key] };
+    }
+  }
 }
 
-export function writeToolRunPolicy(key: string, run: RunPolicy): Promise<SettingsScope> {
-  return updateToolsAt(key, (tools) => withToolRun(tools, key, run));
+/**
+ * VS Code reloads User settings on a write only when it comes under the name the workbench gives
+ * the file. A browser workbench served by the extension host's machine (code-server) names it
+ * `vscode-remote:` with no authority, and does not watch it for other writes.
+ */
+function asWorkbenchNamesIt(userSettings: vscode.Uri): vscode.Uri {
+  const servedBrowser = vscode.env.uiKind === vscode.UIKind.Web && vscode.env.remoteName !== undefined;
+  return servedBrowser && userSettings.scheme === 'file' ? vscode.Uri.from({ scheme: 'vscode-remote', authority: '', path: userSettings.path }) : userSettings;
 }
 
-export function writeServerAvailability(server: string, toolKeys: readonly string[], availability: Availability): Promise<SettingsScope> {
-  return updateToolsAt(`${server}__*`, (tools) => withServerEnable(tools, server, toolKeys, availability));
+/** `quiver.tools` as VS Code has it for each scope. Only a multi-root workspace has a folder layer of its own. */
+function scopedValues(): ScopedValues {
+  const inspected = configuration().inspect<unknown>(SETTINGS.tools.key);
+  const multiRoot = vscode.workspace.workspaceFile !== undefined;
+  return {
+    user: inspected?.globalValue,
+    workspace: inspected?.workspaceValue,
+    ...(multiRoot ? { workspaceFolder: inspected?.workspaceFolderValue } : {}),
+  };
+}
+
+function configuration(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration(undefined, vscode.workspace.workspaceFolders?.[0]?.uri);
+}
+
+function workspaceOpen(): boolean {
+  return vscode.workspace.workspaceFolders !== undefined;
+}
+
+async function openUserSettings(): Promise<vscode.TextEditor | undefined> {
+  await vscode.commands.executeCommand('workbench.action.openSettingsJson');
+  return vscode.window.activeTextEditor;
+}
+
+/**
+ * Applies `edits` to the file and waits until VS Code has read it back. False when VS Code did
+ * not take the write up (it reads that scope from elsewhere): the file is then put back as it was.
+ */
+async function editFile(file: SettingsFile, edits: readonly SettingsEdit[]): Promise<boolean> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.path === file.uri.path);
+  if (open?.isDirty) throw new Error(`${file.uri.path} has unsaved changes: save or revert them, then try again.`);
+  const before = file.text ?? '';
+  let next: string;
+  try {
+    next = edits.reduce((text, edit) => editText(text, [...file.toolsPath, ...edit.path], edit.value, file.toolsPath.length + 1), before);
+  } catch (err) {
+    throw new Error(`Quiver cannot edit ${file.uri.path}: ${err instanceof Error ? err.message : String(err)}. Fix the file, then try again.`, { cause: err });
+  }
+  if (next === before) return true;
+  const reloaded = toolsSettingChanged(RELOAD_TIMEOUT_MS);
+  await vscode.workspace.fs.writeFile(file.uri, new TextEncoder().encode(next));
+  if (await reloaded) return true;
+  if (file.text === undefined) await vscode.workspace.fs.delete(file.uri);
+  else await vscode.workspace.fs.writeFile(file.uri, new TextEncoder().encode(file.text));
+  return false;
+}
+
+/** Entries go on one line each: values below the entry level are written inline. */
+function editText(text: string, path: JsonPath, value: unknown, entryDepth: number): string {
+  return value === undefined ? removeJsoncProperty(text, path) : setJsoncValue(text, path, value, { inlineFrom: entryDepth });
+}
+
+/** Resolves true on the next change of `quiver.tools`, false when none comes within `timeoutMs`. */
+function toolsSettingChanged(timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const listener = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration(SETTINGS.tools.key)) return;
+      clearTimeout(timer);
+      listener.dispose();
+      resolve(true);
+    });
+    const timer = setTimeout(() => {
+      listener.dispose();
+      resolve(false);
+    }, timeoutMs);
+  });
+}
+
+async function readText(uri: vscode.Uri): Promise<string | undefined> {
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+function valueAt(text: string, path: JsonPath): unknown {
+  let value: unknown = parseJsonc(text, [], { allowTrailingComma: true });
+  for (const key of path) value = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+  return value;
 }

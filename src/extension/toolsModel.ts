@@ -1,4 +1,6 @@
 import type * as vscode from 'vscode';
+import type { ConfigIssue } from '../core/availability';
+import type { ToolDefinition } from '../core/tools';
 import type { ToolOverview } from '../core/toolOverview';
 
 export type ServerStatusKind = 'starting' | 'running' | 'failed' | 'stopped' | 'off';
@@ -21,6 +23,8 @@ export interface ToolsModel {
   servers(): readonly ServerView[];
   /** Real input tokens of the active conversation's last request, when one was made. */
   lastInputTokens(): number | undefined;
+  /** The problem in `quiver.tools` that leaves `tool` off: an entry it takes its availability from cannot be read. */
+  settingsIssueOf(tool: ToolDefinition): ConfigIssue | undefined;
   contextWindowTokens(): number;
   readonly onDidChange: vscode.Event<void>;
 }

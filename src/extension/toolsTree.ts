@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Availability } from '../core/availability';
+import type { Availability, ConfigIssue } from '../core/availability';
 import { summarize } from '../core/search/summary';
 import { formatTokens, type ToolOverviewItem } from '../core/toolOverview';
 import type { ServerView, ToolsModel } from './toolsModel';
@@ -59,7 +59,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
     switch (node.kind) {
       case 'group': return this.groupItem(node.availability);
       case 'server': return this.serverItem(node.availability, node.server);
-      case 'tool': return toolItem(node.item);
+      case 'tool': return toolItem(node.item, node.item.availability === 'off' ? this.model.settingsIssueOf(node.item.tool) : undefined);
       case 'problems': {
         const item = new vscode.TreeItem('Servers not running', vscode.TreeItemCollapsibleState.Expanded);
         // A server off by the user's choice is no problem: warn only for the others.
@@ -99,10 +99,12 @@ function byServerThenBuiltinFirst(a: string, b: string): number {
   return a.localeCompare(b);
 }
 
-function toolItem(entry: ToolOverviewItem): vscode.TreeItem {
+/** `problem`: the unreadable setting that left this tool off. */
+function toolItem(entry: ToolOverviewItem, problem: ConfigIssue | undefined): vscode.TreeItem {
   const { tool } = entry;
   const item = new vscode.TreeItem(tool.toolName, vscode.TreeItemCollapsibleState.None);
   item.id = `tool:${tool.name}`;
+  if (problem) return invalidToolItem(item, entry, problem);
   item.description = `~${formatTokens(entry.tokens)} tok${entry.promoted ? ' · promoted in this conversation' : ''}`;
   const tooltip = new vscode.MarkdownString(undefined, true);
   tooltip.appendMarkdown(`**${tool.name}** · ${entry.availability}${entry.promoted ? ' (promoted in this conversation)' : ''}\n\n`);
@@ -113,6 +115,26 @@ function toolItem(entry: ToolOverviewItem): vscode.TreeItem {
   // `tool-locked` hides the Make… items: a named toggle of a `never` tool is refused.
   item.contextValue = entry.allowToggle === 'never' ? 'tool-locked' : `tool-${entry.availability}`;
   return item;
+}
+
+/** Marked apart from the tools off by choice; a click opens settings.json at the entry to fix. */
+function invalidToolItem(item: vscode.TreeItem, entry: ToolOverviewItem, problem: ConfigIssue): vscode.TreeItem {
+  item.description = `off: invalid setting · ~${formatTokens(entry.tokens)} tok`;
+  const tooltip = new vscode.MarkdownString(undefined, true);
+  tooltip.appendMarkdown(`\`${entry.tool.name}\` is off because its setting cannot be read.\n\n`);
+  tooltip.appendMarkdown(escapeMarkdown(`${problem.path}: ${problem.message}`));
+  tooltip.appendMarkdown('\n\nClick to open settings.json at the entry.');
+  item.tooltip = tooltip;
+  item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'));
+  item.contextValue = 'tool-invalid';
+  const node: ToolsTreeNode = { kind: 'tool', item: entry };
+  item.command = { command: 'quiver.tool.openSettings', title: 'Open Settings', arguments: [node] };
+  return item;
+}
+
+/** Markdown-escaped text that keeps its plain spaces (appendText turns them into &nbsp;, so the JSON in it would not paste). */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
 }
 
 const STATUS_ICONS: Readonly<Record<ServerView['status'], string>> = {
