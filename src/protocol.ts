@@ -75,7 +75,9 @@ export type HostToWebview =
   | { readonly type: 'turnFinished'; readonly summary: TurnSummaryItem }
   | { readonly type: 'banner'; readonly severity: BannerSeverity; readonly message: string }
   | { readonly type: 'conversations'; readonly list: readonly ConversationSummary[]; readonly current: { readonly id: string; readonly title: string } }
-  | { readonly type: 'toolCompletions'; readonly tools: readonly ToolCompletion[] };
+  | { readonly type: 'toolCompletions'; readonly tools: readonly ToolCompletion[] }
+  /** Put the cursor in the message box (Quiver: Focus Chat). */
+  | { readonly type: 'focusComposer' };
 
 export type WebviewToHost =
   | { readonly type: 'ready' }
@@ -183,6 +185,7 @@ export const hostToWebviewSchema: z.ZodType<HostToWebview> = z.discriminatedUnio
   z.strictObject({ type: z.literal('banner'), severity: z.enum(['error', 'warning', 'info']), message: z.string() }),
   z.strictObject({ type: z.literal('conversations'), list: z.array(conversationSummary), current: conversationRef }),
   z.strictObject({ type: z.literal('toolCompletions'), tools: z.array(toolCompletion) }),
+  z.strictObject({ type: z.literal('focusComposer') }),
 ]);
 
 /** Limits keep a compromised or buggy webview from handing the host absurd payloads. */
@@ -253,8 +256,8 @@ function cancelRunning(items: readonly HistoryItem[]): readonly HistoryItem[] {
 
 /**
  * Applies one host message to a snapshot. Unchanged items keep their identity, so a renderer can
- * redraw only the items whose object changed. `banner` does not change the snapshot: banners are
- * transient notices, not conversation state.
+ * redraw only the items whose object changed. `banner` and `focusComposer` do not change the
+ * snapshot: they are transient, not conversation state.
  */
 export function applyHostMessage(state: ChatSnapshot, msg: HostToWebview): ChatSnapshot {
   switch (msg.type) {
@@ -321,5 +324,7 @@ export function applyHostMessage(state: ChatSnapshot, msg: HostToWebview): ChatS
       return { ...state, conversations: msg.list, conversation: msg.current };
     case 'toolCompletions':
       return { ...state, toolCompletions: msg.tools };
+    case 'focusComposer':
+      return state;
   }
 }

@@ -110,6 +110,10 @@ function onHostMessage(msg: HostToWebview): void {
     showBanner(msg.severity, msg.message);
     return;
   }
+  if (msg.type === 'focusComposer') {
+    composer.focus();
+    return;
+  }
   const before = state;
   if (msg.type === 'snapshot') {
     if (state && msg.state.conversation.id !== state.conversation.id) banners.replaceChildren();

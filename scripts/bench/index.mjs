@@ -3,14 +3,15 @@
 //   async function run(opts) -> Table | Table[]   (Table: see table.mjs)
 // Options: --json, --catalogs DIR --queries FILE (score another set in the same format),
 // --bench DIR (default: ../shared/bench from the repo root, CI's layout), --quick (fewer
-// timing runs), --no-speed, --no-ablations, --only NAME[,NAME] (sections by file name).
+// timing runs), --no-speed, --no-ablations, --no-editor (skip the real-editor start-up section),
+// --only NAME[,NAME] (sections by file name).
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { printTables } from './table.mjs';
 
-const SECTIONS = ['search', 'mcp', 'startup', 'tokens', 'cache', 'history'];
+const SECTIONS = ['search', 'mcp', 'startup', 'editor', 'tokens', 'cache', 'history'];
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 
 function parseArgs(argv) {
@@ -26,6 +27,7 @@ function parseArgs(argv) {
     else if (a === '--quick') opts.quick = true;
     else if (a === '--no-speed') opts.noSpeed = true;
     else if (a === '--no-ablations') opts.noAblations = true;
+    else if (a === '--no-editor') opts.noEditor = true;
     else if (a === '--only') opts.only = value().split(',');
     else if (a === '--catalogs') opts.catalogs = resolve(value());
     else if (a === '--queries') opts.queries = resolve(value());

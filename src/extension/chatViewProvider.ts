@@ -69,6 +69,16 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.view?.show(false);
   }
 
+  /** Quiver: Focus Chat: reveals the chat and puts the cursor in its message box (a page loading now focuses it itself). */
+  async focusComposer(): Promise<void> {
+    if (!this.view) {
+      await vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`);
+      return;
+    }
+    this.view.show(false);
+    this.post({ type: 'focusComposer' });
+  }
+
   dispose(): void {
     this.controllerSubscription.dispose();
     this.disposeView();

@@ -13,6 +13,7 @@ import { LiveToolsModel } from './liveToolsModel';
 import { createMcpHost, type McpHost } from './mcpHost';
 import { OverheadDocument } from './overheadDocument';
 import { OverheadStatus } from './overheadStatus';
+import { reportStartup } from './startupReport';
 import { searchToolsCommand } from './searchToolsCommand';
 import { ToolSettings } from './settings';
 import { registerToolCommands } from './toolCommands';
@@ -27,6 +28,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const keys = new ApiKeyStore(context.secrets);
   mcpHost = createMcpHost(context, log);
   const manager = mcpHost.manager;
+  reportStartup(manager, log);
   const builtins = createSearchBuiltins();
   const settings = new ToolSettings(context.globalStorageUri);
   const chat = await ChatSessionController.create({
@@ -79,6 +81,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await chat.newChat();
       chatView.show();
     }),
+    vscode.commands.registerCommand('quiver.focusChat', () => chatView.focusComposer()),
     vscode.commands.registerCommand('quiver.setApiKey', () => keys.promptAndStore()),
     vscode.commands.registerCommand('quiver.searchTools', () => searchToolsCommand(tools, searchIndex)),
     vscode.commands.registerCommand('quiver.restartServer', async () => {

@@ -14,6 +14,12 @@ import type { ServerView, ToolsModel } from './toolsModel';
 /** Claude models' context window; the status bar's share and warning are relative to it. */
 const CONTEXT_WINDOW_TOKENS = 200_000;
 
+/**
+ * MCP changes reach the Tools view, the status bar and `/use` completions at most this often:
+ * seventy servers coming up fire ~140 changes, and each refresh walks every tool.
+ */
+const MCP_REFRESH_MS = 100;
+
 export interface StreamView {
   events(): readonly StreamEvent[];
   readonly onDidChangeStream: vscode.Event<void>;
@@ -30,6 +36,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
   private settingsMemo: ReturnType<typeof parseToolsConfig> | undefined;
   private readonly subscriptions: vscode.Disposable[];
   private readonly unsubscribeMcp: () => void;
+  private mcpRefresh: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly mcp: McpManager,
@@ -41,7 +48,14 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
       this.settingsMemo = undefined;
       this.changed.fire();
     };
-    this.unsubscribeMcp = mcp.onDidChange(invalidate);
+    // Reads stay exact at once (the memo goes now); only the change event waits for the batch.
+    this.unsubscribeMcp = mcp.onDidChange(() => {
+      this.memo = undefined;
+      this.mcpRefresh ??= setTimeout(() => {
+        this.mcpRefresh = undefined;
+        invalidate();
+      }, MCP_REFRESH_MS);
+    });
     this.subscriptions = [
       chat.onDidChangeStream(invalidate),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -83,6 +97,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.mcpRefresh);
     this.unsubscribeMcp();
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();

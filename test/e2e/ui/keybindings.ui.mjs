@@ -11,7 +11,7 @@ export default function (t) {
     await chatFrame(page).getByText('Noted.').waitFor();
     await page.locator('.monaco-workbench .part.editor').click({ position: { x: 200, y: 200 } });
     await page.keyboard.press('Control+Alt+KeyQ');
-    await until('Ctrl+Alt+Q did not focus the message box', () => chatFrame(page).getByRole('textbox', { name: 'Message' }).evaluate((el) => el === document.activeElement));
+    await until('Ctrl+Alt+Q did not focus the message box', () => chatFrame(page).getByRole('textbox', { name: 'Message' }).evaluate((el) => document.hasFocus() && el === document.activeElement));
     await page.keyboard.press('Control+Alt+KeyN');
     await until('Ctrl+Alt+N did not start a new chat', async () => (await chatFrame(page).locator('.item').count()) === 0);
   });

@@ -51,6 +51,7 @@ const hostSamples: Record<HostToWebviewType, HostToWebview> = {
   banner: { type: 'banner', severity: 'warning', message: 'A turn is already running.' },
   conversations: { type: 'conversations', list: [], current: { id: 'c2', title: 'New chat' } },
   toolCompletions: { type: 'toolCompletions', tools: [{ name: 'a', detail: 'on' }] },
+  focusComposer: { type: 'focusComposer' },
 };
 
 const webviewSamples: Record<WebviewToHostType, WebviewToHost> = {
