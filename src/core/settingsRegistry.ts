@@ -10,6 +10,7 @@ export const SETTINGS = {
   mcpServers: { key: 'quiver.mcpServers', schema: z.unknown(), fallback: {} as unknown },
   mcpStartupTimeoutMs: { key: 'quiver.mcp.startupTimeoutMs', schema: z.number().int().min(1000), fallback: 60_000 },
   mcpMaxResultChars: { key: 'quiver.mcp.maxResultChars', schema: z.number().int().min(1000), fallback: 100_000 },
+  mcpEagerServers: { key: 'quiver.mcp.eagerServers', schema: z.array(z.string()), fallback: [] as string[] },
   model: { key: 'quiver.model', schema: z.string().min(1), fallback: 'claude-sonnet-5-5' },
   anthropicBaseUrl: { key: 'quiver.anthropic.baseUrl', schema: z.union([z.literal(''), z.url()]), fallback: '' },
   anthropicPromotionRendering: { key: 'quiver.anthropic.promotionRendering', schema: z.enum(['toolReference', 'toolsArray']), fallback: 'toolReference' as 'toolReference' | 'toolsArray' },

@@ -21,13 +21,21 @@ export interface Unsubscribe {
  * src/mcp, so the turn loop and the sets can be tested with any implementation.
  */
 export interface ToolSource {
-  /** Every tool of every running server, under its qualified name. */
+  /** Every tool of every server in runningServers(), under its qualified name. */
   tools(): readonly ToolDefinition[];
-  /** Names of the servers whose tools are currently callable. */
+  /**
+   * Names of the servers whose tools are listed and callable: running ones, and idle ones (see
+   * idleServers), whose first call starts them.
+   */
   runningServers(): ReadonlySet<string>;
+  /**
+   * Servers not started because no tool of theirs is on: their tools are listed from the
+   * catalogue they listed last time, and a call (or ensureRunning) starts them.
+   */
+  idleServers(): ReadonlySet<string>;
   /** Runs a tool by qualified name. Rejects only on cancellation; failures come back as `isError`. */
   call(name: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<ToolCallResult>;
-  /** Starts a server that is configured but not running (a forced tool needs it). */
+  /** Starts a server that is configured but not running (a forced tool needs it), idle ones included. */
   ensureRunning(server: string): Promise<void>;
   /** Servers on their way up (launched or waiting for a start slot); their tools are not listed yet. */
   startingServers(): ReadonlySet<string>;

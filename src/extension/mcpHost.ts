@@ -1,13 +1,13 @@
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import type { ExpansionContext } from '../mcp/expandVariables';
 import { McpManager } from '../mcp/mcpManager';
 import { mergeServerConfigs, parseMcpJson, parseQuiverServers } from '../mcp/parseServerConfigs';
-import { ownsToolKey } from '../mcp/qualifiedNames';
+import { restingServers, type RestingServers } from '../mcp/restingServers';
 import type { ConfigSource, ParsedServerConfigs, ServerConfig } from '../mcp/serverConfig';
-import { serversWithEveryToolOff } from '../core/availability';
-import { SETTINGS } from '../core/settingsRegistry';
+import { SETTINGS, type SettingName, type SettingValue } from '../core/settingsRegistry';
 import { readQuiverSetting, readToolsConfig } from './settings';
 
 export interface McpHost {
@@ -20,8 +20,9 @@ export interface McpHost {
  * Feeds the MCP manager from `quiver.mcpServers` (every scope, each entry tagged with where it
  * was written) and each folder's `.vscode/mcp.json` (read only), and keeps it in step with
  * configuration, folder and workspace-trust changes. A server every one of whose tools
- * `quiver.tools` turns off is left stopped. `quiver.mcp.startupTimeoutMs` and
- * `quiver.mcp.maxResultChars` are read once, when the host is created.
+ * `quiver.tools` turns off is left stopped; one with no tool on sleeps on its cached catalogue
+ * (kept in the extension's global storage) unless `quiver.mcp.eagerServers` names it.
+ * `quiver.mcp.startupTimeoutMs` and `quiver.mcp.maxResultChars` are read once, when the host is created.
  */
 export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): McpHost {
   const manager = new McpManager({
@@ -29,13 +30,12 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
     workspaceTrusted: vscode.workspace.isTrusted,
     startupTimeoutMs: readLogged('mcpStartupTimeoutMs', log),
     maxResultChars: readLogged('mcpMaxResultChars', log),
+    catalogueCacheDir: join(context.globalStorageUri.fsPath, 'mcp-catalogues'),
   });
   let servers: readonly ServerConfig[] = [];
   let pending = Promise.resolve();
 
-  const dormant = (): ReadonlySet<string> => {
-    return serversWithEveryToolOff(readToolsConfig(), servers.map((c) => ({ name: c.name, ownsToolKey: ownsToolKey(c.name) })));
-  };
+  const resting = (): RestingServers => restingServers(readToolsConfig(), servers, readLogged('mcpEagerServers', log));
 
   /** Reloads are chained so a slow file read never applies an older config over a newer one. */
   const reload = (): void => {
@@ -43,13 +43,13 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
       const merged = mergeServerConfigs(await readLayers(), vscode.workspace.isTrusted);
       for (const error of merged.errors) log.error(error.message);
       servers = merged.servers;
-      manager.applyConfig(servers, dormant());
+      manager.applyConfig(servers, resting());
     }).catch((error: unknown) => log.error(`Reading the MCP server configuration failed: ${String(error)}`));
   };
 
   // Chained too: an edit touching both settings must see the server list it brings.
   const followTools = (): void => {
-    pending = pending.then(() => manager.setDormant(dormant())).catch((error: unknown) => log.error(`Applying quiver.tools to the MCP servers failed: ${String(error)}`));
+    pending = pending.then(() => manager.setResting(resting())).catch((error: unknown) => log.error(`Applying quiver.tools to the MCP servers failed: ${String(error)}`));
   };
 
   const watcher = vscode.workspace.createFileSystemWatcher('**/.vscode/mcp.json');
@@ -61,7 +61,7 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
     vscode.workspace.onDidChangeWorkspaceFolders(reload),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SETTINGS.mcpServers.key)) reload();
-      if (e.affectsConfiguration(SETTINGS.tools.key)) followTools();
+      if (e.affectsConfiguration(SETTINGS.tools.key) || e.affectsConfiguration(SETTINGS.mcpEagerServers.key)) followTools();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       manager.setWorkspaceTrusted(true);
@@ -126,7 +126,7 @@ function expansion(workspaceFolder: string | undefined): ExpansionContext {
   return { env: process.env, workspaceFolder, userHome: homedir() };
 }
 
-function readLogged(name: 'mcpStartupTimeoutMs' | 'mcpMaxResultChars', log: vscode.LogOutputChannel): number {
+function readLogged<N extends SettingName>(name: N, log: vscode.LogOutputChannel): SettingValue<N> {
   const read = readQuiverSetting(name);
   if (read.issue) log.warn(read.issue);
   return read.value;

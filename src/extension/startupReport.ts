@@ -16,8 +16,9 @@ export function reportStartup(manager: McpManager, log: { info(message: string):
       delay.disable();
       const statuses = manager.statuses();
       const up = statuses.filter((s) => s.state === 'running').length;
+      const idle = statuses.filter((s) => s.state === 'idle').length;
       const ms = (ns: number): string => (ns / 1e6).toFixed(1);
-      log.info(`start-up: ${up} of ${statuses.length} servers up; all up in ${Math.round(performance.now() - started)} ms; event-loop delay p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`);
+      log.info(`start-up: ${up} of ${statuses.length} servers up, ${idle} idle on their cached catalogues; all up in ${Math.round(performance.now() - started)} ms; event-loop delay p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`);
     });
   });
 }

@@ -43,3 +43,15 @@ function lastOutput(stderrTail: readonly string[]): string {
 }
 
 export const DORMANT_REASON = 'not started: every tool of this server is off in quiver.tools. Make it on or discoverable (right-click it) to start it, or Restart it to list its tools.';
+
+export const IDLE_REASON = 'not started: none of its tools is on, so it starts when one of them is called (or on Restart); until then its tools are listed from the catalogue it listed last time.';
+
+/** A call of a tool listed from a resting server's cached catalogue, when the server did not come up. */
+export function wakeFailureText(tool: string, server: string, reason: string | undefined): string {
+  return `The tool "${tool}" of MCP server "${server}" did not run: the server could not start${reason !== undefined ? `: ${reason}` : '.'}`;
+}
+
+/** A call of a tool from a cached catalogue that the server, once started, no longer lists: nothing was run. */
+export function goneAfterStartText(tool: string, server: string, listed: number): string {
+  return `The tool "${tool}" was not run: MCP server "${server}" no longer has it. It was in the catalogue the server listed last time, but now that it has started it lists ${listed} tools and not this one. Find another tool (search_tools) or tell the user.`;
+}

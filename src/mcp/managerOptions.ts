@@ -26,9 +26,14 @@ export interface McpManagerOptions {
   /** Servers starting at once; the rest wait their turn (see StartQueue). */
   readonly maxConcurrentStarts?: number;
   readonly clientInfo?: { readonly name: string; readonly version: string };
+  /**
+   * Folder of the tool catalogue cache (see CatalogueCache). Without it nothing is cached and
+   * every server that is not off starts: a server can be idle only with a cached catalogue.
+   */
+  readonly catalogueCacheDir?: string;
 }
 
-export type ResolvedOptions = Required<Omit<McpManagerOptions, 'restart'>> & { readonly restart: RestartPolicy };
+export type ResolvedOptions = Required<Omit<McpManagerOptions, 'restart' | 'catalogueCacheDir'>> & { readonly restart: RestartPolicy };
 
 export const DEFAULTS = {
   startupTimeoutMs: 60_000,

@@ -1,41 +1,28 @@
 import type { ServerKeys } from '../core/availability';
 import type { ToolCallResult, ToolSource, Unsubscribe } from '../core/toolSource';
 import type { ToolDefinition } from '../core/tools';
+import { untilAborted } from '../core/turn/untilAborted';
 import { buildCatalogue, type Catalogue } from './buildCatalogue';
+import { CatalogueCache } from './catalogueCache';
 import { describeCallError, formatSeconds } from './describeCallError';
 import { Emitter } from './emitter';
-import { describeStartFailure, DORMANT_REASON, exitReason, StartupTimeout, untrustedReason } from './failureReasons';
+import { describeStartFailure, DORMANT_REASON, exitReason, goneAfterStartText, IDLE_REASON, StartupTimeout, untrustedReason, wakeFailureText } from './failureReasons';
 import { resolveOptions, restartDelay, type McpManagerOptions, type ResolvedOptions } from './managerOptions';
-import type { ServerTool } from './normalizeTools';
+import type { NormalizedTools } from './normalizeTools';
 import { ownsToolKey } from './qualifiedNames';
+import { NONE_RESTING, type RestingServers } from './restingServers';
 import { isWorkspaceSource, sameServerConfig, type ServerConfig } from './serverConfig';
 import { ServerConnection } from './serverConnection';
+import { listingOf, newEntry, toStatus, type ServerEntry } from './serverEntry';
 import type { ServerState, ServerStatus } from './serverStatus';
 import { shapeToolResult } from './shapeToolResult';
 import { StartQueue } from './startQueue';
 
-interface ServerEntry {
-  config: ServerConfig;
-  state: ServerState;
-  reason: string | undefined;
-  connection: ServerConnection | undefined;
-  tools: readonly ServerTool[];
-  /** Bumped by every (re)start and by removal; callbacks of older attempts compare and bail out. */
-  generation: number;
-  restarts: number;
-  runningSince: number | undefined;
-  retryTimer: NodeJS.Timeout | undefined;
-  /** Settles (never rejects) when the current start attempt has an outcome. */
-  attempt: Promise<void>;
-  refreshing: boolean;
-  refreshAgain: boolean;
-  /** Started on demand (a forced tool, a manual restart) although every tool is off. */
-  awake: boolean;
-}
-
 /**
  * Runs the configured MCP servers and presents their tools as one catalogue. Starting never
- * blocks the caller: servers start in parallel and report through `onDidChangeStatus`.
+ * blocks the caller: servers start in parallel and report through `onDidChangeStatus`. A server
+ * settings let rest with a cached catalogue (RestingServers.idle) is listed without a process
+ * and starts at the first call of one of its tools.
  */
 export class McpManager implements ToolSource {
   private readonly options: ResolvedOptions;
@@ -45,30 +32,35 @@ export class McpManager implements ToolSource {
   private trusted: boolean;
   private catalogue: Catalogue | undefined;
   private disposed = false;
-  private dormant: ReadonlySet<string> = new Set();
+  private resting: RestingServers = NONE_RESTING;
   private readonly starts: StartQueue;
+  private readonly cache: CatalogueCache | undefined;
 
   constructor(options: McpManagerOptions) {
     this.options = resolveOptions(options);
     this.trusted = options.workspaceTrusted;
     this.starts = new StartQueue(this.options.maxConcurrentStarts);
+    const dir = options.catalogueCacheDir;
+    this.cache = dir === undefined ? undefined : new CatalogueCache(dir, this.options.logger, this.options.maxDescriptionChars);
   }
 
   /**
    * Adopts a new set of servers: starts new ones, restarts changed ones, stops removed ones.
-   * `dormant` names the servers every one of whose tools is off (see serversWithEveryToolOff):
-   * they are not started, and one running is stopped when it joins the set; leaving the set
-   * starts it. Both change in one call so a server is never launched with a config about to
-   * be replaced. A server started on demand stays up until it joins the set again.
+   * `resting` names the servers settings let rest. An `off` one is not started, and one running
+   * is stopped when it joins the set; leaving the set starts it. An `idle` one with a cached
+   * catalogue is not started when launched (here, or later by a restart of its own accord);
+   * leaving the set starts it, joining it leaves a running one up. Both change in one call so a
+   * server is never launched with a config about to be replaced. A server started on demand
+   * stays up until it joins the off set again.
    */
-  applyConfig(configs: readonly ServerConfig[], dormant: ReadonlySet<string> = this.dormant): void {
+  applyConfig(configs: readonly ServerConfig[], resting: RestingServers = this.resting): void {
     if (this.disposed) return;
     const next = new Map(configs.map((c) => [c.name, c]));
     for (const [name, entry] of this.entries) {
       if (!next.has(name)) this.remove(name, entry);
     }
-    const before = this.dormant;
-    this.dormant = new Set(dormant);
+    const before = this.resting;
+    this.resting = resting;
     const previous = new Map(this.entries);
     this.entries.clear();
     for (const config of next.values()) {
@@ -81,23 +73,25 @@ export class McpManager implements ToolSource {
       }
       this.entries.set(config.name, entry);
       if (sameServerConfig(entry.config, config)) {
-        this.followDormancy(entry, before);
+        this.followResting(entry, before);
         continue;
       }
-      if (this.dormant.has(config.name) && !before.has(config.name)) entry.awake = false;
+      if (this.resting.off.has(config.name) && !before.off.has(config.name)) entry.awake = false;
       entry.config = config;
+      // Cached for the old launch configuration: it says nothing of what the new one lists.
+      entry.cached = undefined;
       entry.restarts = 0;
       this.launch(entry);
     }
     this.changed();
   }
 
-  /** The same servers with a new dormant set (see applyConfig). */
-  setDormant(names: ReadonlySet<string>): void {
+  /** The same servers with new resting sets (see applyConfig). */
+  setResting(resting: RestingServers): void {
     if (this.disposed) return;
-    const before = this.dormant;
-    this.dormant = new Set(names);
-    for (const entry of this.entries.values()) this.followDormancy(entry, before);
+    const before = this.resting;
+    this.resting = resting;
+    for (const entry of this.entries.values()) this.followResting(entry, before);
   }
 
   serverOfKey(key: string): string | undefined {
@@ -122,17 +116,16 @@ export class McpManager implements ToolSource {
   async restart(name: string): Promise<void> {
     const entry = this.entries.get(name);
     if (entry === undefined || this.disposed) return;
-    entry.restarts = 0;
     await this.startOnDemand(entry);
   }
 
-  /** Restarts every server that is meant to run: dormant ones stay stopped. */
+  /** Restarts every server that is meant to run: off and idle ones stay as they are. */
   async restartAll(): Promise<void> {
-    const names = [...this.entries].filter(([name, entry]) => !this.dormant.has(name) || entry.awake).map(([name]) => name);
+    const names = [...this.entries].filter(([name, entry]) => (!this.resting.off.has(name) || entry.awake) && entry.state !== 'idle').map(([name]) => name);
     await Promise.all(names.map((name) => this.restart(name)));
   }
 
-  /** Resolves once no server is starting (each has run, failed or been stopped). */
+  /** Resolves once no server is starting (each has run, failed, been stopped or gone idle). */
   async whenIdle(): Promise<void> {
     while ([...this.entries.values()].some((e) => e.state === 'starting')) {
       await Promise.all([...this.entries.values()].map((e) => e.attempt));
@@ -160,23 +153,26 @@ export class McpManager implements ToolSource {
     return this.currentCatalogue().tools;
   }
 
+  /** Servers whose tools are listed: running ones, and idle ones (or waking from idle) listed from their cache. */
   runningServers(): ReadonlySet<string> {
-    return new Set([...this.entries.values()].filter((e) => e.state === 'running').map((e) => e.config.name));
+    return new Set([...this.entries.values()].filter((e) => listingOf(e) !== undefined).map((e) => e.config.name));
   }
 
   startingServers(): ReadonlySet<string> {
-    return new Set([...this.entries.values()].filter((e) => e.state === 'starting').map((e) => e.config.name));
+    return this.serversIn('starting');
+  }
+
+  idleServers(): ReadonlySet<string> {
+    return this.serversIn('idle');
   }
 
   async ensureRunning(server: string): Promise<void> {
     const entry = this.entries.get(server);
     if (entry === undefined) throw new Error(`No MCP server named "${server}" is configured.`);
-    if (entry.state === 'failed' || entry.state === 'stopped' || entry.state === 'off') {
-      entry.restarts = 0;
-      await this.startOnDemand(entry);
-    }
-    this.starts.hurry(server);
-    await entry.attempt;
+    // A start under way is awaited, not repeated; one that was only reading its cache and went idle still starts.
+    if (entry.state === 'starting') await this.settled(entry);
+    else if (entry.state !== 'running') await this.startOnDemand(entry);
+    if (entry.state === 'idle') await this.startOnDemand(entry);
     if (entry.state !== 'running') throw new Error(`MCP server "${server}" is not running: ${entry.reason ?? entry.state}`);
   }
 
@@ -185,10 +181,17 @@ export class McpManager implements ToolSource {
     const ref = this.currentCatalogue().byName.get(name);
     if (ref === undefined) return errorResult(`No MCP tool is named "${name}". It may have been removed, or its server is not running.`);
     const entry = this.entries.get(ref.server);
+    if (entry !== undefined && entry.state !== 'running' && entry.cached !== undefined) {
+      const woke = await untilAborted(this.ensureRunning(ref.server).then(() => true, () => false), signal, false);
+      signal.throwIfAborted();
+      if (!woke) return errorResult(wakeFailureText(ref.tool, ref.server, entry.reason));
+    }
     const connection = entry?.connection;
     if (entry?.state !== 'running' || connection === undefined) {
       return errorResult(`MCP server "${ref.server}" is not running${entry?.reason ? `: ${entry.reason}` : '.'}`);
     }
+    // The name may come from a cached catalogue the started server no longer agrees with.
+    if (!entry.tools.some((t) => t.name === ref.tool)) return errorResult(goneAfterStartText(ref.tool, ref.server, entry.tools.length));
     const context = { server: ref.server, tool: ref.tool };
     try {
       const result = await connection.callTool(ref.tool, args, signal, this.options.callTimeoutMs);
@@ -206,27 +209,44 @@ export class McpManager implements ToolSource {
     const entries = [...this.entries.values()];
     await Promise.all(entries.map((e) => this.stopEntry(e, 'stopped', 'stopped: Quiver is shutting down')));
     await Promise.all(entries.map((e) => e.attempt));
+    await this.cache?.flush();
     this.statusEvents.clear();
     this.changeEvents.clear();
   }
 
-  /** Launches despite dormancy; a dormant server that does not come up stays dormant. */
+  /**
+   * Launches despite resting sets, ahead of the queue (with a fresh restart budget); a resting
+   * server that does not come up goes back to resting at its next launch. Settles when the
+   * server runs or failed.
+   */
   private async startOnDemand(entry: ServerEntry): Promise<void> {
+    entry.restarts = 0;
     entry.awake = true;
     this.launch(entry, true);
     const generation = entry.generation;
     await entry.attempt;
     // A newer launch (a config edit) owns the outcome now; only this attempt's failure counts.
     if (entry.generation === generation && entry.state !== 'running') entry.awake = false;
+    await this.settled(entry);
   }
 
-  private followDormancy(entry: ServerEntry, before: ReadonlySet<string>): void {
+  /** Waits for the entry's current attempt, moving its start to the front of the queue. */
+  private async settled(entry: ServerEntry): Promise<void> {
+    this.starts.hurry(entry.config.name);
+    await entry.attempt;
+  }
+
+  private followResting(entry: ServerEntry, before: RestingServers): void {
     const name = entry.config.name;
-    if (this.dormant.has(name) && !before.has(name)) {
+    const off = this.resting.off.has(name);
+    if (off && !before.off.has(name)) {
       entry.awake = false;
       if (entry.state !== 'off') entry.attempt = this.stopEntry(entry, 'off', DORMANT_REASON);
-    } else if (!this.dormant.has(name) && before.has(name) && entry.state === 'off') {
+    } else if (!off && before.off.has(name) && entry.state === 'off') {
       entry.restarts = 0;
+      this.launch(entry);
+    } else if (!this.resting.idle.has(name) && entry.state === 'idle') {
+      // One of its tools is on now: it is offered up front, so the server should be up.
       this.launch(entry);
     }
   }
@@ -235,7 +255,7 @@ export class McpManager implements ToolSource {
     const generation = this.supersede(entry);
     const previous = entry.connection;
     entry.connection = undefined;
-    if (this.dormant.has(entry.config.name) && !entry.awake) {
+    if (this.resting.off.has(entry.config.name) && !entry.awake) {
       entry.attempt = closeQuietly(previous);
       this.setState(entry, 'off', DORMANT_REASON);
       return;
@@ -246,7 +266,27 @@ export class McpManager implements ToolSource {
       return;
     }
     this.setState(entry, 'starting', undefined);
-    entry.attempt = closeQuietly(previous).then(() => this.starts.run(entry.config.name, () => this.startAttempt(entry, generation), urgent));
+    entry.attempt = closeQuietly(previous).then(() => this.idleOrStart(entry, generation, urgent));
+  }
+
+  /** A server settings let idle, with a cached catalogue, stays unstarted and lists the cached tools; any other starts. */
+  private async idleOrStart(entry: ServerEntry, generation: number, urgent: boolean): Promise<void> {
+    if (this.cache !== undefined && this.mayIdle(entry)) {
+      const cached = await this.cache.read(entry.config);
+      // Re-checked: a tool turned on during the read takes the server out of the idle set.
+      if (generation !== entry.generation) return;
+      if (cached !== undefined && this.mayIdle(entry)) {
+        entry.cached = cached;
+        this.setState(entry, 'idle', IDLE_REASON);
+        this.options.logger.info(`[${entry.config.name}] not started: ${cached.tools.length} tools listed from its catalogue of ${new Date(cached.listedAt).toISOString()}`);
+        return;
+      }
+    }
+    await this.starts.run(entry.config.name, () => this.startAttempt(entry, generation), urgent);
+  }
+
+  private mayIdle(entry: ServerEntry): boolean {
+    return this.resting.idle.has(entry.config.name) && !entry.awake;
   }
 
   private async startAttempt(entry: ServerEntry, generation: number): Promise<void> {
@@ -268,8 +308,7 @@ export class McpManager implements ToolSource {
         this.options.startupTimeoutMs,
       );
       if (generation !== entry.generation) return;
-      this.logProblems(entry, listed.problems);
-      entry.tools = listed.tools;
+      this.adoptListing(entry, connection, listed);
       entry.runningSince = Date.now();
       this.setState(entry, 'running', undefined);
       this.options.logger.info(`[${entry.config.name}] running with ${listed.tools.length} tools`);
@@ -333,8 +372,7 @@ export class McpManager implements ToolSource {
       try {
         const listed = await connection.listTools();
         if (generation !== entry.generation || entry.state !== 'running') return;
-        this.logProblems(entry, listed.problems);
-        entry.tools = listed.tools;
+        this.adoptListing(entry, connection, listed);
         this.setState(entry, 'running', undefined);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -364,12 +402,26 @@ export class McpManager implements ToolSource {
     return ++entry.generation;
   }
 
+  /** Takes a list the server just gave as its live catalogue, and caches it for the next launch. */
+  private adoptListing(entry: ServerEntry, connection: ServerConnection, listed: NormalizedTools): void {
+    this.logProblems(entry, listed.problems);
+    entry.tools = listed.tools;
+    entry.listedAt = Date.now();
+    void this.cache?.write(entry.config, { server: connection.serverInfo(), listedAt: entry.listedAt, tools: listed.tools });
+  }
+
   private setState(entry: ServerEntry, state: ServerState, reason: string | undefined): void {
     entry.state = state;
     entry.reason = reason;
     if (state !== 'running') entry.tools = [];
+    // Kept while idle and while waking from idle; a live list (or no list at all) replaces it.
+    if (state !== 'idle' && state !== 'starting') entry.cached = undefined;
     this.statusEvents.fire(toStatus(entry));
     this.changed();
+  }
+
+  private serversIn(state: ServerState): ReadonlySet<string> {
+    return new Set([...this.entries.values()].filter((e) => e.state === state).map((e) => e.config.name));
   }
 
   private changed(): void {
@@ -379,7 +431,10 @@ export class McpManager implements ToolSource {
 
   private currentCatalogue(): Catalogue {
     this.catalogue ??= buildCatalogue(
-      [...this.entries.values()].filter((e) => e.state === 'running').map((e) => ({ name: e.config.name, tools: e.tools })),
+      [...this.entries.values()].flatMap((e) => {
+        const listing = listingOf(e);
+        return listing === undefined ? [] : [{ name: e.config.name, tools: listing.tools }];
+      }),
     );
     return this.catalogue;
   }
@@ -387,36 +442,6 @@ export class McpManager implements ToolSource {
   private logProblems(entry: ServerEntry, problems: readonly string[]): void {
     for (const problem of problems) this.options.logger.warn(`[${entry.config.name}] ${problem}`);
   }
-}
-
-function newEntry(config: ServerConfig): ServerEntry {
-  return {
-    config,
-    state: 'stopped',
-    reason: undefined,
-    connection: undefined,
-    tools: [],
-    generation: 0,
-    restarts: 0,
-    runningSince: undefined,
-    retryTimer: undefined,
-    attempt: Promise.resolve(),
-    refreshing: false,
-    refreshAgain: false,
-    awake: false,
-  };
-}
-
-function toStatus(entry: ServerEntry): ServerStatus {
-  return {
-    name: entry.config.name,
-    state: entry.state,
-    reason: entry.reason,
-    source: entry.config.source,
-    toolCount: entry.state === 'running' ? entry.tools.length : 0,
-    pid: entry.connection?.pid,
-    restarts: entry.restarts,
-  };
 }
 
 function errorResult(text: string): ToolCallResult {

@@ -66,6 +66,16 @@ export function sameServerConfig(a: ServerConfig, b: ServerConfig): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
 
+/**
+ * Everything about a server's launch that can change what it lists: the process (command, args,
+ * env, cwd) or the endpoint (URL, headers). Not its name in Quiver nor where it was configured.
+ */
+export function launchIdentity(config: ServerConfig): string {
+  return config.transport === 'stdio'
+    ? canonicalJson({ transport: config.transport, command: config.command, args: config.args, env: config.env, cwd: config.cwd ?? null })
+    : canonicalJson({ transport: config.transport, url: config.url, headers: config.headers });
+}
+
 /** Key order of env and headers is not meaningful, so it must not cause a restart. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>

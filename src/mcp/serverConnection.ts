@@ -12,6 +12,11 @@ import { isAlive, killProcesses, processTree, waitUntilGone } from './processTre
 import type { RemoteServerConfig, ServerConfig, StdioServerConfig } from './serverConfig';
 import { StderrTail } from './stderrTail';
 
+export interface ServerInfo {
+  readonly name: string;
+  readonly version: string;
+}
+
 export interface ConnectionOptions {
   readonly clientInfo: { readonly name: string; readonly version: string };
   readonly logger: McpLogger;
@@ -53,6 +58,12 @@ export class ServerConnection {
     const live = this.transport instanceof StdioClientTransport ? this.transport.pid : null;
     if (live !== null) this.knownPid = live;
     return this.knownPid;
+  }
+
+  /** The name and version the server reported in its handshake. */
+  serverInfo(): ServerInfo | undefined {
+    const reported = this.client?.getServerVersion();
+    return reported === undefined ? undefined : { name: reported.name, version: reported.version };
   }
 
   stderrTail(count = 10): readonly string[] {

@@ -1,17 +1,23 @@
 import type { ConfigSource } from './serverConfig';
 
-/** `off`: not started because every tool of the server is off (see McpManager.setDormant). */
-export type ServerState = 'starting' | 'running' | 'failed' | 'stopped' | 'off';
+/**
+ * `off`: not started because every tool of the server is off (see RestingServers.off).
+ * `idle`: not started because none of its tools is on; its tools are listed from the catalogue it
+ * last listed (cached on disk), and the first call of one of them starts it (see RestingServers.idle).
+ */
+export type ServerState = 'starting' | 'running' | 'failed' | 'stopped' | 'off' | 'idle';
 
 /** What the UI shows for one configured server; also the payload of `onDidChangeStatus`. */
 export interface ServerStatus {
   readonly name: string;
   readonly state: ServerState;
-  /** Why the server is failed or stopped, including a pending automatic restart; undefined otherwise. */
+  /** Why the server is not running (failed, stopped, off or idle), including a pending automatic restart; undefined otherwise. */
   readonly reason: string | undefined;
   readonly source: ConfigSource;
-  /** Tools currently in the catalogue from this server (0 unless running). */
+  /** Tools currently in the catalogue from this server: its live list while running, its cached one while idle or waking from idle. */
   readonly toolCount: number;
+  /** When the server listed the tools counted in `toolCount` (ms since the epoch); for an idle server, the date of its cached catalogue. */
+  readonly catalogueListedAt: number | undefined;
   /** The server process of the current or last attempt (stdio only). */
   readonly pid: number | undefined;
   /** Automatic restarts since the server last ran stably or was restarted by hand. */

@@ -27,7 +27,7 @@ export function openingEvents(history: readonly StreamEvent[], start: TurnStart,
 
 /**
  * Gets a forced tool (`/use NAME`) ready: refuses a locked-off one, and starts its server when
- * it is not running (failed, stopped, or not yet started). Returns the
+ * it is not running (failed, stopped, idle, or not yet started). Returns the
  * refusal for the user, or undefined when the tool can be offered.
  */
 export async function prepareForced(name: string, events: readonly StreamEvent[], source: ToolSource): Promise<string | undefined> {
@@ -35,7 +35,8 @@ export async function prepareForced(name: string, events: readonly StreamEvent[]
   const server = known ? known.server : (source.serverOfKey(name) ?? serverOfQualifiedName(name));
   const refusal = forcedRefusal(name, configAt(events), server);
   if (refusal !== undefined) return refusal;
-  if (!known && server !== undefined) {
+  // An idle server's tools are known from its cache; the one the user names must be live.
+  if (server !== undefined && (!known || source.idleServers().has(server))) {
     try {
       await source.ensureRunning(server);
     } catch (err) {
@@ -49,18 +50,19 @@ export async function prepareForced(name: string, events: readonly StreamEvent[]
 }
 
 /**
- * The servers still starting that this turn cannot do without: the forced tool's, and those of
- * tools the conversation turned on by name (a search's promotion, a /set). Any other server the
- * turn does without until it is up.
+ * The servers still starting that this turn cannot do without: the forced tool's (idle too, as
+ * prepareForced starts it), and those of tools the conversation turned on by name (a search's
+ * promotion, a /set). Any other server the turn does without until it is up; a call of an idle
+ * server's tool starts it then.
  */
 export function serversToAwait(events: readonly StreamEvent[], forced: string | undefined, source: ToolSource): string[] {
   const starting = source.startingServers();
-  if (starting.size === 0) return [];
   const config = configAt(events);
   const named = events.flatMap((e) => (e.type === 'config_delta' && e.source !== 'settings' ? Object.keys(e.tools) : []));
-  const keys = [...named.filter((key) => config.get(key)?.availability === 'on'), ...(forced !== undefined ? [forced] : [])];
-  const servers = new Set(keys.map((key) => source.serverOfKey(key)).filter((s): s is string => s !== undefined && starting.has(s)));
-  return [...servers].sort();
+  const awaited = named.filter((key) => config.get(key)?.availability === 'on').map((key) => source.serverOfKey(key)).filter((s): s is string => s !== undefined && starting.has(s));
+  const forcedServer = forced !== undefined ? source.serverOfKey(forced) : undefined;
+  if (forcedServer !== undefined && (starting.has(forcedServer) || source.idleServers().has(forcedServer))) awaited.push(forcedServer);
+  return [...new Set(awaited)].sort();
 }
 
 /**

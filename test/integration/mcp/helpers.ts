@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { McpManager } from '../../../src/mcp/mcpManager';
 import type { McpManagerOptions } from '../../../src/mcp/managerOptions';
+import type { RestingServers } from '../../../src/mcp/restingServers';
 import type { ConfigSource, StdioServerConfig } from '../../../src/mcp/serverConfig';
 
 const root = resolve(__dirname, '../../../..');
@@ -68,6 +69,11 @@ export async function assertGone(pid: number | undefined): Promise<void> {
 
 export function textOf(result: { content: readonly { type: string; text?: string }[] }): string {
   return result.content.map((c) => c.text ?? `[${c.type}]`).join('\n');
+}
+
+/** Resting sets with only servers whose every tool is off. */
+export function offOnly(names: readonly string[] = []): RestingServers {
+  return { off: new Set(names), idle: new Set() };
 }
 
 export const signal = (): AbortSignal => new AbortController().signal;

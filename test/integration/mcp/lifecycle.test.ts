@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ServerStatus } from '../../../src/mcp/serverStatus';
-import { assertGone, disposeAll, fixture, isGone, manager, nodeServer, signal, textOf, waitFor } from './helpers';
+import { assertGone, disposeAll, fixture, isGone, manager, nodeServer, offOnly, signal, textOf, waitFor } from './helpers';
 
 describe('MCP manager lifecycle', () => {
   afterEach(disposeAll);
@@ -154,7 +154,7 @@ describe('MCP manager lifecycle', () => {
 
   it('leaves a server whose tools are all off unstarted, starts it when one is permitted, stops it when all are off again', async () => {
     const { manager: m } = manager();
-    m.setDormant(new Set(['faulty']));
+    m.setResting(offOnly(['faulty']));
     m.applyConfig([nodeServer('faulty', fixture('faulty-tools-server.mjs')), nodeServer('other', fixture('faulty-tools-server.mjs'))]);
     await m.whenIdle();
     assert.equal(m.status('faulty')?.state, 'off');
@@ -163,13 +163,13 @@ describe('MCP manager lifecycle', () => {
     assert.equal(m.status('other')?.state, 'running');
     assert.ok(m.tools().every((t) => t.server === 'other'));
 
-    m.setDormant(new Set());
+    m.setResting(offOnly());
     await m.whenIdle();
     assert.equal(m.status('faulty')?.state, 'running');
     const pid = m.status('faulty')?.pid;
     assert.ok(pid !== undefined);
 
-    m.setDormant(new Set(['faulty']));
+    m.setResting(offOnly(['faulty']));
     assert.equal(m.status('faulty')?.state, 'off');
     assert.ok(m.tools().every((t) => t.server === 'other'));
     await assertGone(pid);
@@ -177,19 +177,19 @@ describe('MCP manager lifecycle', () => {
 
   it('starts an off server on demand (a forced tool, a restart) and keeps it up until it is turned off again; restartAll leaves it off', async () => {
     const { manager: m } = manager();
-    m.setDormant(new Set(['faulty']));
+    m.setResting(offOnly(['faulty']));
     m.applyConfig([nodeServer('faulty', fixture('faulty-tools-server.mjs'))]);
     await m.restartAll();
     assert.equal(m.status('faulty')?.state, 'off');
 
     await m.ensureRunning('faulty');
     assert.equal(m.status('faulty')?.state, 'running');
-    m.setDormant(new Set(['faulty']));
+    m.setResting(offOnly(['faulty']));
     assert.equal(m.status('faulty')?.state, 'running', 'the same set again does not stop a server started on demand');
 
     const pid = m.status('faulty')?.pid;
-    m.setDormant(new Set());
-    m.setDormant(new Set(['faulty']));
+    m.setResting(offOnly());
+    m.setResting(offOnly(['faulty']));
     assert.equal(m.status('faulty')?.state, 'off');
     await assertGone(pid);
 
@@ -199,7 +199,7 @@ describe('MCP manager lifecycle', () => {
 
   it('lists servers left off with a test for their tool keys', async () => {
     const { manager: m } = manager();
-    m.applyConfig([nodeServer('faulty', fixture('faulty-tools-server.mjs'))], new Set(['faulty']));
+    m.applyConfig([nodeServer('faulty', fixture('faulty-tools-server.mjs'))], offOnly(['faulty']));
     const off = m.offServers();
     assert.deepEqual(off.map((s) => s.name), ['faulty']);
     assert.ok(off[0]?.ownsToolKey('faulty__crash'));
@@ -210,17 +210,17 @@ describe('MCP manager lifecycle', () => {
 
   it('a config change that also lets a server start launches it once, with the new config', async () => {
     const { manager: m } = manager();
-    m.applyConfig([nodeServer('faulty', fixture('faulty-tools-server.mjs'))], new Set(['faulty']));
+    m.applyConfig([nodeServer('faulty', fixture('faulty-tools-server.mjs'))], offOnly(['faulty']));
     const states: string[] = [];
     m.onDidChangeStatus((s) => states.push(s.state));
-    m.applyConfig([nodeServer('faulty', fixture('faulty-tools-server.mjs'), [], { env: { QUIVER_FIXTURE_CHANGED: '1' } })], new Set());
+    m.applyConfig([nodeServer('faulty', fixture('faulty-tools-server.mjs'), [], { env: { QUIVER_FIXTURE_CHANGED: '1' } })], offOnly());
     await m.whenIdle();
     assert.deepEqual(states, ['starting', 'running']);
   });
 
   it('a start on demand that fails leaves the server off: its automatic retry does not start it', async () => {
     const { manager: m } = manager({ restart: { maxAttempts: 1, initialDelayMs: 50, maxDelayMs: 50 } });
-    m.applyConfig([nodeServer('dies', fixture('crash-on-start-server.mjs'))], new Set(['dies']));
+    m.applyConfig([nodeServer('dies', fixture('crash-on-start-server.mjs'))], offOnly(['dies']));
     await assert.rejects(m.ensureRunning('dies'), /exited while starting/);
     await waitFor('the retry to settle as off', () => m.status('dies')?.state === 'off');
   });

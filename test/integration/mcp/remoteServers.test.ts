@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RemoteServerConfig } from '../../../src/mcp/serverConfig';
 import { assertGone, disposeAll, manager, npmServer, signal, textOf, USER } from './helpers';
 
-/** Runs server-everything over HTTP on a free port and resolves once it listens. */
-async function startHttpServer(mode: 'streamableHttp' | 'sse'): Promise<{ child: ChildProcess; port: number }> {
-  const port = await freePort();
+/** Runs server-everything over HTTP (on a free port unless given one) and resolves once it listens. */
+async function startHttpServer(mode: 'streamableHttp' | 'sse', port?: number): Promise<{ child: ChildProcess; port: number }> {
+  port ??= await freePort();
   const child = spawn(process.execPath, [npmServer('everything'), mode], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let output = '';
@@ -66,5 +70,35 @@ describe('MCP manager over HTTP', () => {
     await m.whenIdle();
     assert.equal(m.status('nobody')?.state, 'failed');
     assert.match(m.status('nobody')?.reason ?? '', /failed to start: Streamable HTTP failed \(.+\) and SSE failed \(.+\)/);
+  });
+
+  it('idles on its cached catalogue without connecting (the endpoint may be down); a call connects; other headers are another catalogue', async () => {
+    const cacheDir = await mkdtemp(join(tmpdir(), 'quiver-remote-cache-'));
+    try {
+      const first = await startHttpServer('streamableHttp');
+      const config: RemoteServerConfig = { transport: 'http', name: 'remote', url: `http://127.0.0.1:${first.port}/mcp`, headers: { 'X-Test': 'yes' }, source: USER };
+      const { manager: warm } = manager({ catalogueCacheDir: cacheDir });
+      warm.applyConfig([config]);
+      await warm.whenIdle();
+      const listed = warm.tools().map((t) => t.name);
+      await warm.dispose();
+      first.child.kill();
+      await assertGone(first.child.pid);
+
+      const { manager: m } = manager({ catalogueCacheDir: cacheDir });
+      m.applyConfig([config, { ...config, name: 'rotated', headers: { 'X-Test': 'rotated' } }], { off: new Set(), idle: new Set(['remote', 'rotated']) });
+      await m.whenIdle();
+      assert.equal(m.status('remote')?.state, 'idle');
+      assert.deepEqual(m.tools().map((t) => t.name), listed);
+      assert.equal(m.status('rotated')?.state, 'failed', 'no catalogue for other headers: it tried to connect');
+
+      const again = await startHttpServer('streamableHttp', first.port);
+      children.push(again.child);
+      assert.equal(textOf(await m.call('remote__echo', { message: 'woken' }, signal())), 'Echo: woken');
+      assert.equal(m.status('remote')?.state, 'running');
+    } finally {
+      await disposeAll();
+      await rm(cacheDir, { recursive: true, force: true });
+    }
   });
 });

@@ -23,6 +23,8 @@ export interface FakeServer {
   startsAfter?: Promise<void>;
   /** Launched at activation and not up yet (the manager's `starting`): it comes up when startsAfter settles. */
   starting?: boolean;
+  /** Not started, its tools listed from a cached catalogue (the manager's `idle`): set `running` too. */
+  idle?: boolean;
   /** Replaced by tests that change the catalogue (list_changed, another tools/list order). */
   tools: readonly { readonly name: string; readonly description?: string; readonly readOnly?: boolean; readonly handler?: Handler }[];
 }
@@ -63,10 +65,15 @@ export class MemoryToolSource implements ToolSource {
     await s.startsAfter;
     s.running = true;
     s.starting = false;
+    s.idle = false;
   }
 
   serverOfKey(key: string): string | undefined {
     return Object.keys(this.servers).find((name) => key.startsWith(`${name}__`));
+  }
+
+  idleServers(): ReadonlySet<string> {
+    return new Set(Object.entries(this.servers).filter(([, s]) => s.idle === true).map(([n]) => n));
   }
 
   startingServers(): ReadonlySet<string> {

@@ -82,4 +82,20 @@ describe('a message sent while servers start', function () {
     assert.deepEqual(waits, [['db']]);
     assert.deepEqual(h.api.requests[0]?.body.tool_choice, { type: 'tool', name: 'db__query' });
   });
+
+  it('/use of a tool of an idle server (listed from its cache) starts it, says so, then forces it; a plain message starts nothing', async () => {
+    const waits: (readonly string[])[] = [];
+    h = await harness({
+      servers: { ci: { running: true, tools: [{ name: 'status' }] }, db: { running: true, idle: true, tools: [{ name: 'query' }] } },
+      tools: discoverable,
+      observer: { onWaitingForServers: (s) => waits.push(s) },
+      script: [reply(text('hi')), reply(toolUse('q1', 'db__query', {})), reply(text('1 row'))],
+    });
+    assert.equal((await h.session.send('hello', signal())).reason, 'done');
+    assert.deepEqual(h.source.started, []);
+    assert.equal((await h.session.send('run it', signal(), 'db__query')).reason, 'done');
+    assert.deepEqual(waits, [['db']]);
+    assert.deepEqual(h.source.started, ['db']);
+    assert.deepEqual(h.api.requests[1]?.body.tool_choice, { type: 'tool', name: 'db__query' });
+  });
 });

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { parseToolsConfig, serversWithEveryToolOff, type ServerKeys } from '../../../src/core/availability';
+import { serversWithNoToolOn } from '../../../src/core/availability/dormant';
 
 const server = (name: string): ServerKeys => ({ name, ownsToolKey: (key) => key.startsWith(`${name}__`) });
 const servers = [server('fs'), server('gh'), server('mem')];
 const dormant = (tools: unknown) => [...serversWithEveryToolOff(parseToolsConfig(tools).value, servers)].sort();
+const noneOn = (tools: unknown) => [...serversWithNoToolOn(parseToolsConfig(tools).value, servers)].sort();
 
 describe('servers with every tool off (left unstarted)', () => {
   it('none when nothing is configured: tools default to on', () => {
@@ -43,5 +45,40 @@ describe('servers with every tool off (left unstarted)', () => {
 
   it('a discoverable or on default keeps every server running', () => {
     assert.deepEqual(dormant({ '*': { enable: 'discoverable' }, fs__read: false }), []);
+  });
+});
+
+describe('servers with no tool on (may sleep on a cached catalogue)', () => {
+  it('none when nothing is configured: tools default to on', () => {
+    assert.deepEqual(noneOn({}), []);
+  });
+
+  it('every server when everything is discoverable, off or off unless named', () => {
+    assert.deepEqual(noneOn({ '*': { enable: 'discoverable' } }), ['fs', 'gh', 'mem']);
+    assert.deepEqual(noneOn({ '*': { enable: 'off' } }), ['fs', 'gh', 'mem']);
+    assert.deepEqual(noneOn({ '*': { enable: 'explicit' } }), ['fs', 'gh', 'mem']);
+  });
+
+  it('a server whose own default is on, or "*" on without a server default, is not', () => {
+    assert.deepEqual(noneOn({ '*': { enable: 'discoverable' }, 'gh__*': { enable: 'always' } }), ['fs', 'mem']);
+    assert.deepEqual(noneOn({ 'gh__*': { enable: 'discoverable' } }), ['gh']);
+  });
+
+  it('one tool named on keeps its server out, whatever the defaults', () => {
+    assert.deepEqual(noneOn({ '*': { enable: 'discoverable' }, fs__read: { enable: 'on' } }), ['gh', 'mem']);
+    assert.deepEqual(noneOn({ '*': { enable: 'off' }, gh__issue: { enable: true }, mem__add: { enable: { state: true } } }), ['fs']);
+  });
+
+  it('entries that leave a tool discoverable or off, or set only allow_toggle or run, do not', () => {
+    assert.deepEqual(
+      noneOn({ '*': { enable: 'discoverable' }, fs__read: { enable: 'discoverable' }, gh__issue: { enable: { allow_toggle: 'never' } }, mem__add: { run: 'unattended' } }),
+      ['fs', 'gh', 'mem'],
+    );
+  });
+
+  it('every server with every tool off is among them', () => {
+    const tools = { '*': { enable: 'discoverable' }, 'gh__*': { enable: 'off' }, fs__read: { enable: 'on' } };
+    assert.ok(dormant(tools).every((name) => noneOn(tools).includes(name)));
+    assert.deepEqual(noneOn(tools), ['gh', 'mem']);
   });
 });
