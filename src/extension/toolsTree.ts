@@ -8,6 +8,8 @@ export type ToolsTreeNode =
   | { readonly kind: 'group'; readonly availability: Availability }
   | { readonly kind: 'server'; readonly availability: Availability; readonly server: string }
   | { readonly kind: 'tool'; readonly item: ToolOverviewItem }
+  /** Servers on their way up: their tools fill in the groups as each arrives. */
+  | { readonly kind: 'starting' }
   | { readonly kind: 'problems' }
   | { readonly kind: 'serverStatus'; readonly server: ServerView };
 
@@ -17,6 +19,8 @@ export const GROUP_ICONS: Record<Availability, string> = { on: 'pass-filled', di
 const BUILTIN_SERVER_LABEL = 'Quiver';
 
 const serverOf = (item: ToolOverviewItem): string => item.tool.server ?? BUILTIN_SERVER_LABEL;
+/** Failed, stopped or off: a server on its way up is not "not running". */
+const isNotRunning = (s: ServerView): boolean => s.status !== 'running' && s.status !== 'starting';
 
 export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<undefined>();
@@ -36,8 +40,10 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
     const overview = this.model.overview();
     if (!node) {
       const groups: ToolsTreeNode[] = (['on', 'discoverable', 'off'] as const).map((availability) => ({ kind: 'group', availability }));
-      const notRunning = this.model.servers().some((s) => s.status !== 'running');
-      return notRunning ? [...groups, { kind: 'problems' }] : groups;
+      const servers = this.model.servers();
+      const starting: ToolsTreeNode[] = servers.some((s) => s.status === 'starting') ? [{ kind: 'starting' }] : [];
+      const problems: ToolsTreeNode[] = servers.some(isNotRunning) ? [{ kind: 'problems' }] : [];
+      return [...groups, ...starting, ...problems];
     }
     switch (node.kind) {
       case 'group': {
@@ -48,8 +54,10 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
         return overview.groups[node.availability].filter((i) => serverOf(i) === node.server)
           .sort((a, b) => a.tool.name.localeCompare(b.tool.name))
           .map((item) => ({ kind: 'tool', item }));
+      case 'starting':
+        return this.model.servers().filter((s) => s.status === 'starting').map((server) => ({ kind: 'serverStatus', server }));
       case 'problems':
-        return this.model.servers().filter((s) => s.status !== 'running').map((server) => ({ kind: 'serverStatus', server }));
+        return this.model.servers().filter(isNotRunning).map((server) => ({ kind: 'serverStatus', server }));
       default:
         return [];
     }
@@ -60,10 +68,20 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
       case 'group': return this.groupItem(node.availability);
       case 'server': return this.serverItem(node.availability, node.server);
       case 'tool': return toolItem(node.item, node.item.availability === 'off' ? this.model.settingsIssueOf(node.item.tool) : undefined);
+      case 'starting': {
+        const servers = this.model.servers();
+        const item = new vscode.TreeItem('Servers starting', vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = 'group:starting';
+        item.description = `${servers.filter((s) => s.status === 'starting').length} of ${servers.length}`;
+        item.tooltip = 'Their tools join the groups above as each server comes up. A message that needs one of their tools waits for it.';
+        item.iconPath = new vscode.ThemeIcon('loading~spin');
+        return item;
+      }
       case 'problems': {
         const item = new vscode.TreeItem('Servers not running', vscode.TreeItemCollapsibleState.Expanded);
+        item.id = 'group:problems';
         // A server off by the user's choice is no problem: warn only for the others.
-        const troubled = this.model.servers().some((s) => s.status !== 'running' && s.status !== 'off');
+        const troubled = this.model.servers().some((s) => isNotRunning(s) && s.status !== 'off');
         item.iconPath = troubled ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')) : new vscode.ThemeIcon('circle-slash');
         return item;
       }
