@@ -41,7 +41,6 @@ export class CatalogueCache {
   constructor(
     private readonly dir: string,
     private readonly logger: McpLogger,
-    private readonly maxDescriptionChars: number,
   ) {}
 
   async read(config: ServerConfig): Promise<CachedCatalogue | undefined> {
@@ -55,7 +54,7 @@ export class CatalogueCache {
       if ((error as { code?: unknown }).code !== 'ENOENT') this.ignored(config, file, errorText(error));
       return undefined;
     }
-    const parsed = parseCacheFile(text, launch, this.maxDescriptionChars);
+    const parsed = parseCacheFile(text, launch);
     if (typeof parsed === 'string') {
       this.ignored(config, file, parsed);
       return undefined;
@@ -115,7 +114,7 @@ function serialize(launch: string, catalogue: CachedCatalogue): string {
 }
 
 /** The catalogue in `text`, or why it cannot be used. */
-function parseCacheFile(text: string, launch: string, maxDescriptionChars: number): CachedCatalogue | string {
+function parseCacheFile(text: string, launch: string): CachedCatalogue | string {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -125,7 +124,8 @@ function parseCacheFile(text: string, launch: string, maxDescriptionChars: numbe
   const parsed = cacheFile.safeParse(value);
   if (!parsed.success) return `not a catalogue file: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
   if (parsed.data.launch !== launch) return 'written for another launch configuration';
-  const tools = normalizeTools(parsed.data.tools, maxDescriptionChars);
+  // Descriptions were bounded when listed; bounding again would cut into the truncation marker.
+  const tools = normalizeTools(parsed.data.tools, Number.POSITIVE_INFINITY);
   if (tools.problems.length > 0) return `damaged tool list: ${tools.problems.join('; ')}`;
   return { server: parsed.data.server, listedAt: Date.parse(parsed.data.listedAt), tools: tools.tools };
 }

@@ -41,17 +41,17 @@ export class McpManager implements ToolSource {
     this.trusted = options.workspaceTrusted;
     this.starts = new StartQueue(this.options.maxConcurrentStarts);
     const dir = options.catalogueCacheDir;
-    this.cache = dir === undefined ? undefined : new CatalogueCache(dir, this.options.logger, this.options.maxDescriptionChars);
+    this.cache = dir === undefined ? undefined : new CatalogueCache(dir, this.options.logger);
   }
 
   /**
    * Adopts a new set of servers: starts new ones, restarts changed ones, stops removed ones.
    * `resting` names the servers settings let rest. An `off` one is not started, and one running
-   * is stopped when it joins the set; leaving the set starts it. An `idle` one with a cached
-   * catalogue is not started when launched (here, or later by a restart of its own accord);
-   * leaving the set starts it, joining it leaves a running one up. Both change in one call so a
-   * server is never launched with a config about to be replaced. A server started on demand
-   * stays up until it joins the off set again.
+   * is stopped when it joins the set; leaving the set starts it, even with a cached catalogue.
+   * An `idle` one with a cached catalogue is not started when launched (here, or later by a
+   * restart of its own accord); leaving the set starts it, joining it leaves a running one up.
+   * Both change in one call so a server is never launched with a config about to be replaced.
+   * A server started on demand stays up until it joins the off set again.
    */
   applyConfig(configs: readonly ServerConfig[], resting: RestingServers = this.resting): void {
     if (this.disposed) return;
@@ -243,7 +243,9 @@ export class McpManager implements ToolSource {
       entry.awake = false;
       if (entry.state !== 'off') entry.attempt = this.stopEntry(entry, 'off', DORMANT_REASON);
     } else if (!off && before.off.has(name) && entry.state === 'off') {
+      // Turned back on or discoverable by hand: started, as that edit asks, rather than left idle on its cache.
       entry.restarts = 0;
+      entry.awake = true;
       this.launch(entry);
     } else if (!this.resting.idle.has(name) && entry.state === 'idle') {
       // One of its tools is on now: it is offered up front, so the server should be up.

@@ -156,6 +156,21 @@ describe('servers that sleep until needed (cached catalogues)', function () {
     assert.equal(await starts(), 3);
   });
 
+  it('an idle server lists exactly the definitions its live start listed, a cut description included', async () => {
+    const huge = nodeServer('huge', fixture('huge-description-server.mjs'));
+    const { manager: live } = manager({ catalogueCacheDir: cacheDir, maxDescriptionChars: 1000 });
+    live.applyConfig([huge]);
+    await live.whenIdle();
+    const listed = live.tools();
+    assert.match(listed[0]?.description ?? '', /\[description truncated: /);
+    await live.dispose();
+    const { manager: m } = manager({ catalogueCacheDir: cacheDir, maxDescriptionChars: 1000 });
+    m.applyConfig([huge], idle('huge'));
+    await m.whenIdle();
+    assert.equal(m.status('huge')?.state, 'idle');
+    assert.deepEqual(m.tools(), listed);
+  });
+
   it('a corrupt cache file is logged and ignored: the server starts and rewrites it', async () => {
     await warmCache();
     const [file] = await readdir(cacheDir);
@@ -185,6 +200,18 @@ describe('servers that sleep until needed (cached catalogues)', function () {
     m.setResting(idle());
     await m.whenIdle();
     assert.equal(m.status('lazy')?.state, 'running');
+    m.setResting(idle('lazy'));
+    await m.whenIdle();
+    assert.equal(m.status('lazy')?.state, 'running');
+    assert.equal(await starts(), 2);
+  });
+
+  it('a server whose tools are turned back on or discoverable after being all off starts, cache or not', async () => {
+    await warmCache();
+    const m = activate({ off: new Set(['lazy']), idle: new Set(['lazy']) });
+    await m.whenIdle();
+    assert.equal(m.status('lazy')?.state, 'off');
+    assert.deepEqual(m.tools(), []);
     m.setResting(idle('lazy'));
     await m.whenIdle();
     assert.equal(m.status('lazy')?.state, 'running');

@@ -20,7 +20,7 @@ describe('CatalogueCache', () => {
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'quiver-catalogue-'));
     warnings = [];
-    cache = new CatalogueCache(join(dir, 'nested'), { info: () => undefined, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) }, 8000);
+    cache = new CatalogueCache(join(dir, 'nested'), { info: () => undefined, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) });
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
