@@ -2,8 +2,9 @@ import type * as vscode from 'vscode';
 import type { ConfigIssue } from '../core/availability';
 import type { ToolDefinition } from '../core/tools';
 import type { ToolOverview } from '../core/toolOverview';
+import type { ServerState } from '../mcp/serverStatus';
 
-export type ServerStatusKind = 'starting' | 'running' | 'failed' | 'stopped' | 'off';
+export type ServerStatusKind = ServerState;
 
 export interface ServerView {
   readonly name: string;
@@ -11,6 +12,8 @@ export interface ServerView {
   /** Why a server is not running, phrased for the user. */
   readonly reason?: string;
   readonly toolCount: number;
+  /** When its tools were listed (ms since the epoch): for an idle server, the date of its cached catalogue. */
+  readonly listedAt: number | undefined;
 }
 
 /**

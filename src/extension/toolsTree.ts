@@ -19,8 +19,9 @@ export const GROUP_ICONS: Record<Availability, string> = { on: 'pass-filled', di
 const BUILTIN_SERVER_LABEL = 'Quiver';
 
 const serverOf = (item: ToolOverviewItem): string => item.tool.server ?? BUILTIN_SERVER_LABEL;
-/** Failed, stopped or off: a server on its way up is not "not running". */
-const isNotRunning = (s: ServerView): boolean => s.status !== 'running' && s.status !== 'starting';
+/** Failed, stopped or off: a server on its way up, or idle with its cached tools listed, is not "not running". */
+const isNotRunning = (s: ServerView): boolean => s.status !== 'running' && s.status !== 'starting' && s.status !== 'idle';
+const listedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<undefined>();
@@ -106,6 +107,13 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
     item.id = `server:${availability}:${server}`;
     item.description = `${items.length} · ~${formatTokens(tokens)} tok`;
     item.iconPath = new vscode.ThemeIcon(server === BUILTIN_SERVER_LABEL ? 'sparkle' : 'server-process');
+    const idle = this.model.servers().find((s) => s.name === server && s.status === 'idle');
+    if (idle) {
+      const when = idle.listedAt === undefined ? 'an earlier run' : listedDate.format(idle.listedAt);
+      item.description += ` · not started`;
+      item.tooltip = `${server} is not started: its tools are listed from the catalogue it gave on ${when}. The first call of one of them starts it.`;
+      item.iconPath = new vscode.ThemeIcon('debug-pause');
+    }
     item.contextValue = server === BUILTIN_SERVER_LABEL ? 'builtins' : 'server';
     return item;
   }
@@ -158,6 +166,7 @@ function escapeMarkdown(text: string): string {
 const STATUS_ICONS: Readonly<Record<ServerView['status'], string>> = {
   starting: 'loading~spin',
   running: 'check',
+  idle: 'debug-pause',
   failed: 'error',
   stopped: 'debug-stop',
   off: 'circle-slash',
