@@ -10,6 +10,7 @@
  * exactly what the webview shows (a reload mid-turn then loses nothing).
  */
 import * as z from 'zod';
+import type { AttachmentChip } from './core/attachments/attachment';
 import { EMPTY_USAGE, type FoundTool, type HistoryItem, type JsonObject, type OutputPart, type SearchOutcome, type TokenUsage, type ToolOutcome, type TurnSummaryItem, type UserItem } from './core/chatItems';
 
 // ---------------------------------------------------------------------------------------------
@@ -17,7 +18,9 @@ import { EMPTY_USAGE, type FoundTool, type HistoryItem, type JsonObject, type Ou
 
 export type { FoundStatus, FoundTool, HistoryItem, JsonObject, OutputPart, SearchOutcome, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chatItems';
 export type { TurnEndReason } from './core/stream/events';
+export type { AttachmentChip, AttachmentKind, LineRange } from './core/attachments/attachment';
 export { SLASH_COMMANDS } from './core/slashCommandList';
+export { fileMention } from './core/attachments/mentions';
 export { addUsage, EMPTY_USAGE } from './core/chatItems';
 
 export interface ConversationSummary {
@@ -50,6 +53,8 @@ export interface ChatSnapshot {
   readonly conversations: readonly ConversationSummary[];
   readonly pendingApprovals: readonly ApprovalRequest[];
   readonly toolCompletions: readonly ToolCompletion[];
+  /** Attached to the next message (Add Selection / Add File to Chat), shown as chips above the composer. */
+  readonly attachments: readonly AttachmentChip[];
 }
 
 export type ApprovalAnswer = 'allow_once' | 'always_allow' | 'deny';
@@ -77,7 +82,13 @@ export type HostToWebview =
   | { readonly type: 'conversations'; readonly list: readonly ConversationSummary[]; readonly current: { readonly id: string; readonly title: string } }
   | { readonly type: 'toolCompletions'; readonly tools: readonly ToolCompletion[] }
   /** Put the cursor in the message box (Quiver: Focus Chat). */
-  | { readonly type: 'focusComposer' };
+  | { readonly type: 'focusComposer' }
+  /** The attachments waiting for the next message changed. */
+  | { readonly type: 'attachments'; readonly list: readonly AttachmentChip[] }
+  /** Workspace files for `#file:QUERY`, best first (the answer to `completeFiles`). */
+  | { readonly type: 'fileCompletions'; readonly query: string; readonly files: readonly string[] }
+  /** A message was not sent (a mention could not be attached): its text goes back to the message box. */
+  | { readonly type: 'restoreDraft'; readonly text: string };
 
 export type WebviewToHost =
   | { readonly type: 'ready' }
@@ -96,7 +107,13 @@ export type WebviewToHost =
   /** The button of the missing-key notice; the host runs its own "Set API Key" command. */
   | { readonly type: 'setApiKey' }
   /** A link the user clicked; the host decides whether to open it. */
-  | { readonly type: 'openLink'; readonly href: string };
+  | { readonly type: 'openLink'; readonly href: string }
+  /** Takes an attachment off the next message. */
+  | { readonly type: 'removeAttachment'; readonly id: string }
+  /** Opens what an attachment chip (waiting or sent) came from, at its lines. */
+  | { readonly type: 'openAttachment'; readonly id: string }
+  /** The user is typing `#file:QUERY`; the host answers with `fileCompletions`. */
+  | { readonly type: 'completeFiles'; readonly query: string };
 
 export type HostToWebviewType = HostToWebview['type'];
 export type WebviewToHostType = WebviewToHost['type'];
@@ -136,7 +153,10 @@ const searchOutcome: z.ZodType<SearchOutcome> = z.discriminatedUnion('status', [
 
 const turnEndReason = z.enum(['done', 'cancelled', 'max_cycles', 'error']);
 
-const userItem = z.strictObject({ kind: z.literal('user'), id, text: z.string(), forced: z.string().nullable(), status: z.enum(['sent', 'failed']) });
+const lineRange = z.strictObject({ start: z.number().int().min(1), end: z.number().int().min(1) });
+const attachmentChip: z.ZodType<AttachmentChip> = z.strictObject({ id, kind: z.enum(['selection', 'file', 'problems']), label: z.string(), path: z.string(), range: lineRange.nullable() });
+const attachmentChips = z.array(attachmentChip);
+const userItem = z.strictObject({ kind: z.literal('user'), id, text: z.string(), forced: z.string().nullable(), attachments: attachmentChips, status: z.enum(['sent', 'failed']) });
 const turnSummaryItem = z.strictObject({
   kind: z.literal('turn_summary'),
   id,
@@ -169,6 +189,7 @@ export const chatSnapshotSchema: z.ZodType<ChatSnapshot> = z.strictObject({
   conversations: z.array(conversationSummary),
   pendingApprovals: z.array(approvalRequest),
   toolCompletions: z.array(toolCompletion),
+  attachments: attachmentChips,
 });
 
 export const hostToWebviewSchema: z.ZodType<HostToWebview> = z.discriminatedUnion('type', [
@@ -186,12 +207,16 @@ export const hostToWebviewSchema: z.ZodType<HostToWebview> = z.discriminatedUnio
   z.strictObject({ type: z.literal('conversations'), list: z.array(conversationSummary), current: conversationRef }),
   z.strictObject({ type: z.literal('toolCompletions'), tools: z.array(toolCompletion) }),
   z.strictObject({ type: z.literal('focusComposer') }),
+  z.strictObject({ type: z.literal('attachments'), list: attachmentChips }),
+  z.strictObject({ type: z.literal('fileCompletions'), query: z.string(), files: z.array(z.string()) }),
+  z.strictObject({ type: z.literal('restoreDraft'), text: z.string() }),
 ]);
 
 /** Limits keep a compromised or buggy webview from handing the host absurd payloads. */
 const MAX_MESSAGE_CHARS = 200_000;
 const MAX_TITLE_CHARS = 200;
 const MAX_HREF_CHARS = 8_192;
+const MAX_QUERY_CHARS = 1_000;
 
 export const webviewToHostSchema: z.ZodType<WebviewToHost> = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready') }),
@@ -206,6 +231,9 @@ export const webviewToHostSchema: z.ZodType<WebviewToHost> = z.discriminatedUnio
   z.strictObject({ type: z.literal('dropMessage'), id }),
   z.strictObject({ type: z.literal('setApiKey') }),
   z.strictObject({ type: z.literal('openLink'), href: z.string().min(1).max(MAX_HREF_CHARS) }),
+  z.strictObject({ type: z.literal('removeAttachment'), id }),
+  z.strictObject({ type: z.literal('openAttachment'), id }),
+  z.strictObject({ type: z.literal('completeFiles'), query: z.string().max(MAX_QUERY_CHARS) }),
 ]);
 
 export type ParseResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
@@ -256,8 +284,8 @@ function cancelRunning(items: readonly HistoryItem[]): readonly HistoryItem[] {
 
 /**
  * Applies one host message to a snapshot. Unchanged items keep their identity, so a renderer can
- * redraw only the items whose object changed. `banner` and `focusComposer` do not change the
- * snapshot: they are transient, not conversation state.
+ * redraw only the items whose object changed. `banner`, `focusComposer`, `fileCompletions` and
+ * `restoreDraft` do not change the snapshot: they are transient, not conversation state.
  */
 export function applyHostMessage(state: ChatSnapshot, msg: HostToWebview): ChatSnapshot {
   switch (msg.type) {
@@ -324,7 +352,11 @@ export function applyHostMessage(state: ChatSnapshot, msg: HostToWebview): ChatS
       return { ...state, conversations: msg.list, conversation: msg.current };
     case 'toolCompletions':
       return { ...state, toolCompletions: msg.tools };
+    case 'attachments':
+      return { ...state, attachments: msg.list };
     case 'focusComposer':
+    case 'fileCompletions':
+    case 'restoreDraft':
       return state;
   }
 }

@@ -1,13 +1,15 @@
 import type { ChatSnapshot } from '../src/protocol';
-import { suggest, type Suggestion } from './completion';
+import { fileQuery, suggest, type CompletionSources, type Suggestion } from './completion';
 import { button, formatCount, h, icon } from './dom';
+import { renderAttachmentChip } from './render/attachmentChip';
 import { usageTitle } from './render/turnSummary';
 import { post } from './vscodeApi';
 
 /**
  * The input box: Enter sends, Shift+Enter breaks the line, Up in an empty box recalls the last
- * message. While a turn runs the send button becomes Stop. Slash commands are sent as typed;
- * the host parses them.
+ * message. While a turn runs the send button becomes Stop. Slash commands and `#` mentions are
+ * sent as typed; the host parses and resolves them. Attachments waiting for the message show as
+ * chips above the input.
  */
 export class Composer {
   readonly el = h('div', { class: 'composer' });
@@ -15,6 +17,7 @@ export class Composer {
     class: 'composer-input',
     attrs: { rows: '1', placeholder: 'Ask Quiver, or type / for commands', 'aria-label': 'Message', spellcheck: 'true' },
   });
+  private readonly chips = h('div', { class: 'attachments', attrs: { 'aria-label': 'Attachments' } });
   private readonly popup = h('ul', { class: 'completion', attrs: { role: 'listbox', 'aria-label': 'Suggestions' } });
   private readonly model = h('span', { class: 'model' });
   private readonly usage = h('span', { class: 'live-usage' });
@@ -24,13 +27,16 @@ export class Composer {
   private selected = 0;
   private state: ChatSnapshot | null = null;
   private lastSent = '';
+  private files: CompletionSources['files'] = null;
+  private askedFiles: string | null = null;
+  private renderedChips = '';
 
   constructor(draft: string, private readonly onDraft: (draft: string) => void) {
     this.input.value = draft;
     this.popup.hidden = true;
     this.el.append(
       this.popup,
-      h('div', { class: 'composer-box' }, this.input, h('div', { class: 'composer-bar' }, h('span', { class: 'model-chip', title: 'Model in use (quiver.model)' }, icon('sparkle'), this.model), this.usage, h('span', { class: 'spacer' }), this.send, this.stop)),
+      h('div', { class: 'composer-box' }, this.chips, this.input, h('div', { class: 'composer-bar' }, h('span', { class: 'model-chip', title: 'Model in use (quiver.model)' }, icon('sparkle'), this.model), this.usage, h('span', { class: 'spacer' }), this.send, this.stop)),
     );
     this.input.addEventListener('keydown', (e) => this.onKey(e));
     this.input.addEventListener('input', () => {
@@ -62,6 +68,20 @@ export class Composer {
     const usage = state.liveUsage !== null && state.liveUsage.input + state.liveUsage.output > 0 ? state.liveUsage : null;
     this.usage.textContent = usage ? `${formatCount(usage.input)} in · ${formatCount(usage.output)} out` : '';
     this.usage.title = usage ? usageTitle(usage) : '';
+    this.renderChips(state);
+  }
+
+  /** The host's answer to a `#file:` query; shown when it answers the query still being typed. */
+  showFiles(query: string, paths: readonly string[]): void {
+    this.files = { query, paths };
+    if (document.activeElement === this.input) this.refreshSuggestions();
+  }
+
+  private renderChips(state: ChatSnapshot): void {
+    const key = JSON.stringify(state.attachments);
+    if (key === this.renderedChips) return;
+    this.renderedChips = key;
+    this.chips.replaceChildren(...state.attachments.map((chip) => renderAttachmentChip(chip, (id) => post({ type: 'openAttachment', id }), (id) => post({ type: 'removeAttachment', id }))));
   }
 
   private submit(): void {
@@ -109,7 +129,10 @@ export class Composer {
 
   private refreshSuggestions(): void {
     const caret = this.input.selectionStart ?? this.input.value.length;
-    this.suggestions = suggest(this.input.value, caret, this.state?.toolCompletions ?? []);
+    const query = fileQuery(this.input.value, caret);
+    if (query !== null && query !== this.askedFiles) post({ type: 'completeFiles', query });
+    this.askedFiles = query;
+    this.suggestions = suggest(this.input.value, caret, { tools: this.state?.toolCompletions ?? [], files: this.files });
     // An exact, complete command needs no popup.
     const only = this.suggestions[0];
     if (this.suggestions.length === 1 && only && only.replacement === this.input.value && only.caret === caret) this.suggestions = [];

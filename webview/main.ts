@@ -114,6 +114,14 @@ function onHostMessage(msg: HostToWebview): void {
     composer.focus();
     return;
   }
+  if (msg.type === 'fileCompletions') {
+    composer.showFiles(msg.query, msg.files);
+    return;
+  }
+  if (msg.type === 'restoreDraft') {
+    composer.setText(msg.text);
+    return;
+  }
   const before = state;
   if (msg.type === 'snapshot') {
     if (state && msg.state.conversation.id !== state.conversation.id) banners.replaceChildren();

@@ -1,3 +1,4 @@
+import { chipOf } from './attachments/attachment';
 import { addUsage, EMPTY_USAGE, type FoundTool, type HistoryItem, type OutputPart, type TokenUsage, type ToolOutcome } from './chatItems';
 import type { StreamEvent } from './stream/events';
 import { droppedMessages, failedMessages } from './stream/failedMessages';
@@ -109,7 +110,7 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
       case 'user_message':
         turnDropped = dropped.has(index);
         if (turnDropped) break;
-        slots.push({ item: { kind: 'user', id: itemIdForEvent(index), text: e.text, forced: e.forced ?? null, status: failed.has(index) ? 'failed' : 'sent' } });
+        slots.push({ item: { kind: 'user', id: itemIdForEvent(index), text: e.text, forced: e.forced ?? null, attachments: (e.attachments ?? []).map(chipOf), status: failed.has(index) ? 'failed' : 'sent' } });
         floor = slots.length;
         break;
       case 'assistant_message':

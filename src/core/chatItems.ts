@@ -1,3 +1,4 @@
+import type { AttachmentChip } from './attachments/attachment';
 import type { TurnEndReason } from './stream/events';
 
 /**
@@ -46,7 +47,7 @@ export type SearchOutcome =
 
 export type HistoryItem =
   /** `failed`: the API refused the message before any reply; it is not sent again unless retried. */
-  | { readonly kind: 'user'; readonly id: string; readonly text: string; readonly forced: string | null; readonly status: 'sent' | 'failed' }
+  | { readonly kind: 'user'; readonly id: string; readonly text: string; readonly forced: string | null; readonly attachments: readonly AttachmentChip[]; readonly status: 'sent' | 'failed' }
   /** Markdown from the model; the webview sanitizes it before it reaches the DOM. */
   | { readonly kind: 'assistant'; readonly id: string; readonly markdown: string }
   | { readonly kind: 'tool_call'; readonly id: string; readonly name: string; readonly input: JsonObject; readonly outcome: ToolOutcome }

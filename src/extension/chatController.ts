@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import type { Attachment } from '../core/attachments/attachment';
 import type { ApprovalAnswer, ChatSnapshot, HostToWebview } from '../protocol';
 
 export type { ApprovalAnswer, ChatSnapshot, HostToWebview } from '../protocol';
@@ -8,6 +9,8 @@ export interface ChatSendRequest {
   readonly text: string;
   /** `/use NAME`: the tool to offer for this message's turn; null for a plain message. */
   readonly forcedTool: string | null;
+  /** What the message's `#` mentions resolved to; the attachments waiting as chips go first. */
+  readonly attachments: readonly Attachment[];
 }
 
 /**
@@ -49,4 +52,9 @@ export interface ChatController {
   dropMessage(itemId: string): Promise<void>;
   /** The "Set API Key" button of the missing-key notice: run the `Quiver: Set API Key` command. */
   setApiKey(): Promise<void>;
+  /** Adds attachments to the next message (shown as chips until it is sent). */
+  attach(attachments: readonly Attachment[]): void;
+  removeAttachment(id: string): void;
+  /** A waiting attachment, or one recorded in the open conversation, for opening what it came from. */
+  findAttachment(id: string): Attachment | undefined;
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { chipOf, type Attachment } from '../core/attachments/attachment';
 import { eventIndexOfItem, historyFromStream } from '../core/chatHistory';
 import { droppedMessages, failedMessages } from '../core/stream/failedMessages';
 import { ModelError } from '../core/model';
@@ -54,6 +55,8 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
   private state!: ChatSnapshot;
   private running: { readonly abort: AbortController; readonly done: Promise<void> } | undefined;
   private liveItem = 0;
+  /** Attached to the next message; kept across conversations, like the composer's draft. */
+  private pending: readonly Attachment[] = [];
 
   private constructor(private readonly deps: ChatDeps) {}
 
@@ -82,9 +85,22 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
       this.banner('warning', 'A reply is still being written; wait for it or press Stop.');
       return;
     }
-    const forced = request.forcedTool ?? undefined;
-    this.post({ type: 'turnStarted', user: { kind: 'user', id: `live-user-${++this.liveItem}`, text: request.text, forced: request.forcedTool, status: 'sent' } });
-    await this.runTurn((signal) => this.session.send(request.text, signal, forced));
+    const attachments = [...this.pending, ...request.attachments];
+    this.setPending([]);
+    await this.startMessage(request.text, request.forcedTool, attachments);
+  }
+
+  attach(attachments: readonly Attachment[]): void {
+    this.setPending([...this.pending, ...attachments]);
+  }
+
+  removeAttachment(id: string): void {
+    this.setPending(this.pending.filter((a) => a.id !== id));
+  }
+
+  findAttachment(id: string): Attachment | undefined {
+    const recorded = this.conversation.events().flatMap((e) => (e.type === 'user_message' ? (e.attachments ?? []) : []));
+    return [...this.pending, ...recorded].find((a) => a.id === id);
   }
 
   async regenerate(): Promise<void> {
@@ -97,7 +113,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
     const failed = this.failedMessage(itemId);
     if (!failed || this.running) return;
     await this.drop(failed.index);
-    await this.sendMessage({ text: failed.text, forcedTool: failed.forced });
+    await this.startMessage(failed.text, failed.forced, failed.attachments);
   }
 
   async dropMessage(itemId: string): Promise<void> {
@@ -176,7 +192,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
   }
 
   /** The failed user message a chat item shows, or undefined (with a banner) when it is not one. */
-  private failedMessage(itemId: string): { readonly index: number; readonly text: string; readonly forced: string | null } | undefined {
+  private failedMessage(itemId: string): { readonly index: number; readonly text: string; readonly forced: string | null; readonly attachments: readonly Attachment[] } | undefined {
     const index = eventIndexOfItem(itemId);
     const events = this.conversation.events();
     const event = index === undefined ? undefined : events[index];
@@ -184,7 +200,18 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
       this.banner('warning', 'That message is no longer waiting to be retried.');
       return undefined;
     }
-    return { index, text: event.text, forced: event.forced ?? null };
+    return { index, text: event.text, forced: event.forced ?? null, attachments: event.attachments ?? [] };
+  }
+
+  private async startMessage(text: string, forced: string | null, attachments: readonly Attachment[]): Promise<void> {
+    if (this.running) return;
+    this.post({ type: 'turnStarted', user: { kind: 'user', id: `live-user-${++this.liveItem}`, text, forced, attachments: attachments.map(chipOf), status: 'sent' } });
+    await this.runTurn((signal) => this.session.send(text, signal, forced ?? undefined, attachments));
+  }
+
+  private setPending(list: readonly Attachment[]): void {
+    this.pending = list;
+    this.post({ type: 'attachments', list: list.map(chipOf) });
   }
 
   private async drop(index: number): Promise<void> {
@@ -288,6 +315,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
       pendingApprovals: [],
       // Completions come from the tools model, which listens to this controller's stream.
       toolCompletions: this.state?.toolCompletions ?? [],
+      attachments: this.pending.map(chipOf),
     };
     this.post({ type: 'snapshot', state: this.state });
     await this.postConversations();

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { parseMentions } from '../core/attachments/mentions';
 import { openableHref } from '../core/safeLink';
 import { parseSlashCommand } from '../core/slashCommands';
 import { parseWebviewToHost, type HostToWebview, type WebviewToHost } from '../protocol';
+import { openAttachment } from './attachments/openAttachment';
+import { resolveMentions } from './attachments/resolveMentions';
+import { WorkspaceFiles } from './attachments/workspaceFiles';
 import { buildChatHtml } from './chatHtml';
 import type { ChatController } from './chatController';
 
@@ -23,6 +27,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   private view: vscode.WebviewView | undefined;
   private ready = false;
+  /** Banners posted while the page loads, shown once it is ready (an attach command reveals the chat first). */
+  private queuedBanners: HostToWebview[] = [];
+  private readonly files = new WorkspaceFiles();
   private readonly viewDisposables: vscode.Disposable[] = [];
   private readonly controllerSubscription: vscode.Disposable;
 
@@ -90,6 +97,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private post(msg: HostToWebview): void {
+    if (this.view && !this.ready && msg.type === 'banner') this.queuedBanners = [...this.queuedBanners, msg].slice(-3);
     if (!this.view || !this.ready) return;
     this.view.webview.postMessage(msg).then(
       (delivered) => {
@@ -131,7 +139,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     switch (msg.type) {
       case 'ready':
         this.ready = true;
-        this.run('Loading the chat', () => this.post({ type: 'snapshot', state: c.snapshot() }));
+        this.run('Loading the chat', () => {
+          this.post({ type: 'snapshot', state: c.snapshot() });
+          for (const banner of this.queuedBanners.splice(0)) this.post(banner);
+        });
         return;
       case 'sendMessage':
         this.sendMessage(msg.text);
@@ -166,7 +177,38 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'openLink':
         this.run('Opening the link', () => this.openLink(msg.href));
         return;
+      case 'removeAttachment':
+        c.removeAttachment(msg.id);
+        return;
+      case 'openAttachment':
+        this.run('Opening the attachment', () => this.openAttachment(msg.id));
+        return;
+      case 'completeFiles':
+        this.run('Listing workspace files', async () => this.post({ type: 'fileCompletions', query: msg.query, files: await this.files.complete(msg.query) }));
+        return;
     }
+  }
+
+  /** Shows an attachment refusal in the chat (a binary file, nothing selected…). */
+  refuse(message: string): void {
+    this.banner('warning', message);
+  }
+
+  /** Resolves the `#` mentions of a message when it is sent; a refusal keeps the message unsent, back in the message box. */
+  private async sendWithMentions(raw: string, text: string, forcedTool: string | null): Promise<void> {
+    const resolved = await resolveMentions(parseMentions(text));
+    if (!resolved.ok) {
+      this.banner('warning', resolved.message);
+      this.post({ type: 'restoreDraft', text: raw });
+      return;
+    }
+    await this.controller.sendMessage({ text, forcedTool, attachments: resolved.attachments });
+  }
+
+  private async openAttachment(id: string): Promise<void> {
+    const attachment = this.controller.findAttachment(id);
+    if (attachment) await openAttachment(attachment);
+    else this.banner('warning', 'That attachment is no longer in this chat.');
   }
 
   private sendMessage(text: string): void {
@@ -180,10 +222,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     switch (cmd.kind) {
       case 'message':
         if (cmd.text.trim() === '') return;
-        this.run('Sending', () => c.sendMessage({ text: cmd.text, forcedTool: null }));
+        this.run('Sending', () => this.sendWithMentions(text, cmd.text, null));
         return;
       case 'use':
-        this.run('Sending', () => c.sendMessage({ text: cmd.text, forcedTool: cmd.tool }));
+        this.run('Sending', () => this.sendWithMentions(text, cmd.text, cmd.tool));
         return;
       case 'tools':
         this.run('Listing tools', () => c.showTools());

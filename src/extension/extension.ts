@@ -7,6 +7,7 @@ import { createSearchBuiltins } from '../core/turn/searchBuiltins';
 import { SETTINGS } from '../core/settingsRegistry';
 import type { ToolCompletion } from '../protocol';
 import { ApiKeyStore } from './apiKey';
+import { registerAttachCommands } from './attachments/attachCommands';
 import { ChatSessionController } from './chatSessionController';
 import { ChatViewProvider } from './chatViewProvider';
 import { LiveToolsModel } from './liveToolsModel';
@@ -77,6 +78,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (e.affectsConfiguration(SETTINGS.model.key)) void chat.refreshEnvironment();
     }),
     ...registerToolCommands({ model: tools, settings, descriptions }),
+    ...registerAttachCommands(chat, chatView),
     vscode.commands.registerCommand('quiver.newChat', async () => {
       await chat.newChat();
       chatView.show();

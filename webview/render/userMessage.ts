@@ -1,5 +1,7 @@
 import type { UserItem } from '../../src/protocol';
 import { button, h, icon } from '../dom';
+import { post } from '../vscodeApi';
+import { renderAttachmentChip } from './attachmentChip';
 
 /** What a failed message offers: send it again, take it back into the composer, or remove it. */
 export interface FailedMessageActions {
@@ -14,6 +16,7 @@ export function renderUserMessage(item: UserItem, actions: FailedMessageActions 
     'div',
     { class: `item user${item.status === 'failed' ? ' failed' : ''}` },
     item.forced !== null ? h('div', { class: 'forced', title: 'This message offered the tool for its turn (/use)' }, icon('tools'), h('span', {}, 'using '), h('code', {}, item.forced)) : null,
+    item.attachments.length > 0 ? h('div', { class: 'attachments' }, ...item.attachments.map((chip) => renderAttachmentChip(chip, (id) => post({ type: 'openAttachment', id }), null))) : null,
     h('div', { class: 'user-text' }, item.text),
   );
   if (item.status !== 'failed') return el;

@@ -16,11 +16,19 @@ const assistantBlock = z.union([
 
 const count = z.number().int().min(0);
 
+const lineRange = z.object({ start: z.number().int().min(1), end: z.number().int().min(1) });
+const editorAttachment = { id: z.string().min(1), uri: z.string(), path: z.string(), language: z.string(), range: lineRange, text: z.string() };
+const attachment = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('selection'), ...editorAttachment }),
+  z.object({ kind: z.literal('file'), ...editorAttachment }),
+  z.object({ kind: z.literal('problems'), id: z.string().min(1), uri: z.string().nullable(), path: z.string().nullable(), text: z.string() }),
+]);
+
 /** What a stored line must look like to load; kept beside events.ts so the two change together. */
 export const streamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn_start'), at }),
   z.object({ type: z.literal('config_delta'), source: z.enum(['settings', 'user', 'promotion']), tools: json, at }),
-  z.object({ type: z.literal('user_message'), text: z.string(), forced: z.string().optional(), at }),
+  z.object({ type: z.literal('user_message'), text: z.string(), forced: z.string().optional(), attachments: z.array(attachment).optional(), at }),
   z.object({ type: z.literal('assistant_message'), content: z.array(assistantBlock), stopReason: z.string().nullable(), at }),
   z.object({
     type: z.literal('tool_result'),

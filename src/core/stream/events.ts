@@ -1,3 +1,4 @@
+import type { Attachment } from '../attachments/attachment';
 import type { ToolResultContent } from '../toolSource';
 
 /** Where a config delta came from; promotion is the only source a model can cause. */
@@ -29,6 +30,8 @@ export type StreamEvent =
       readonly text: string;
       /** `/use NAME`: the tool forced for this message's turn (offered, never recorded as a delta). */
       readonly forced?: string;
+      /** What the user attached, sent before the text as one block each (absent when none, and in streams before 2026-12-01). */
+      readonly attachments?: readonly Attachment[];
       readonly at: string;
     }
   | { readonly type: 'assistant_message'; readonly content: readonly AssistantBlock[]; readonly stopReason: string | null; readonly at: string }

@@ -20,12 +20,17 @@ function withdrawLastReply(items: Item[]): void {
   if (lastAssistant >= 0) items.splice(lastAssistant);
 }
 
+/** Attachments come before the words that ask about them, one text block each, as recorded. */
+function userBlocks(e: Extract<StreamEvent, { type: 'user_message' }>): UserBlock[] {
+  return [...(e.attachments ?? []).map((a): UserBlock => ({ type: 'text', text: a.text })), { type: 'text', text: e.text }];
+}
+
 function itemsOf(events: readonly StreamEvent[]): Item[] {
   const items: Item[] = [];
   const failed = failedMessages(events);
   for (const [i, e] of events.entries()) {
     if (e.type === 'user_message') {
-      if (!failed.has(i)) items.push({ role: 'user', blocks: [{ type: 'text', text: e.text }] });
+      if (!failed.has(i)) items.push({ role: 'user', blocks: userBlocks(e) });
     } else if (e.type === 'assistant_message') items.push({ role: 'assistant', blocks: e.content });
     else if (e.type === 'tool_result') items.push({ role: 'user', blocks: [{ type: 'tool_result', toolUseId: e.toolUseId, content: e.content, isError: e.isError }] });
     else if (e.type === 'restart') withdrawLastReply(items);

@@ -1,3 +1,4 @@
+import type { Attachment } from '../attachments/attachment';
 import type { ToggleDirection } from '../availability';
 import { configAt } from '../stream/config';
 import { conversationAssignment, conversationToggle, type ToggleResult, type ToggleTarget } from '../stream/toggles';
@@ -24,9 +25,9 @@ export class ConversationSession {
 
   constructor(private readonly deps: SessionDeps) {}
 
-  /** Sends a message; `forced` is `/use NAME` for this message only. */
-  send(text: string, signal: AbortSignal, forced?: string): Promise<TurnResult> {
-    return this.run({ kind: 'message', text, ...(forced !== undefined ? { forced } : {}) }, signal);
+  /** Sends a message; `forced` is `/use NAME` for this message only; `attachments` are recorded with it. */
+  send(text: string, signal: AbortSignal, forced?: string, attachments: readonly Attachment[] = []): Promise<TurnResult> {
+    return this.run({ kind: 'message', text, attachments, ...(forced !== undefined ? { forced } : {}) }, signal);
   }
 
   /** Regenerates the last reply; promotions (and every other delta) made before stay. */

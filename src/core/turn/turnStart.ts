@@ -1,3 +1,4 @@
+import type { Attachment } from '../attachments/attachment';
 import { configAt, recordedSettings, settingsDelta } from '../stream/config';
 import type { StreamEvent } from '../stream/events';
 import type { ToolSource } from '../toolSource';
@@ -5,7 +6,7 @@ import { serverOfQualifiedName, serversToStart } from '../availability';
 import { forcedRefusal } from './toolPlan';
 
 export type TurnStart =
-  | { readonly kind: 'message'; readonly text: string; readonly forced?: string }
+  | { readonly kind: 'message'; readonly text: string; readonly forced?: string; readonly attachments: readonly Attachment[] }
   /** Regenerate the last reply (see the `restart` event). */
   | { readonly kind: 'restart' };
 
@@ -20,7 +21,7 @@ export function openingEvents(history: readonly StreamEvent[], start: TurnStart,
   const events: StreamEvent[] = [start.kind === 'restart' ? { type: 'restart', at } : { type: 'turn_start', at }];
   events.push(...settingsChange(history, settingsTools, at));
   if (start.kind === 'message') {
-    events.push({ type: 'user_message', text: start.text, ...(start.forced !== undefined ? { forced: start.forced } : {}), at });
+    events.push({ type: 'user_message', text: start.text, ...(start.forced !== undefined ? { forced: start.forced } : {}), ...(start.attachments.length > 0 ? { attachments: start.attachments } : {}), at });
   }
   return events;
 }

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { suggest } from '../../../webview/completion';
+import { fileQuery, suggest, type CompletionSources } from '../../../webview/completion';
 
 const tools = [
   { name: 'fs__read_file', detail: 'on' },
   { name: 'fs__write_file', detail: 'discoverable' },
   { name: 'gh__read_issue', detail: 'discoverable' },
 ];
-const labels = (text: string, caret = text.length): string[] => suggest(text, caret, tools).map((s) => s.label);
+const sources: CompletionSources = { tools, files: { query: 'rd', paths: ['README.md', 'docs/my notes.md'] } };
+const labels = (text: string, caret = text.length): string[] => suggest(text, caret, sources).map((s) => s.label);
 
 describe('composer completion', () => {
   it('offers the commands while the first word is typed', () => {
@@ -24,10 +25,30 @@ describe('composer completion', () => {
   });
 
   it('replaces only the token and leaves the caret after it', () => {
-    const [s] = suggest('/use gh  explain this', 7, tools);
+    const [s] = suggest('/use gh  explain this', 7, sources);
     assert.deepEqual(s, { label: 'gh__read_issue', detail: 'discoverable', replacement: '/use gh__read_issue explain this', caret: 20 });
-    const [c] = suggest('/us', 3, tools);
+    const [c] = suggest('/us', 3, sources);
     assert.equal(c?.replacement, '/use ');
     assert.equal(c?.caret, 5);
+  });
+
+  it('offers the # mentions at the start of a word, and none once one is typed out', () => {
+    assert.deepEqual(labels('explain #'), ['#file:', '#selection', '#problems', '#problems:workspace']);
+    assert.deepEqual(labels('#pro'), ['#problems', '#problems:workspace']);
+    assert.deepEqual(labels('what does #selection'), []);
+    assert.deepEqual(labels('issue#'), []);
+    const [file] = suggest('see #fi', 7, sources);
+    assert.deepEqual(file, { label: '#file:', detail: 'attach a workspace file', replacement: 'see #file:', caret: 10 });
+  });
+
+  it('offers the files the host ranked for the #file: query being typed, quoting paths with spaces', () => {
+    assert.equal(fileQuery('read #file:rd', 13), 'rd');
+    assert.equal(fileQuery('read #file:rd more', 13), 'rd');
+    assert.equal(fileQuery('read #file:rdx', 12), null);
+    assert.equal(fileQuery('no mention', 10), null);
+    const [readme, notes] = suggest('read #file:rd please', 13, sources);
+    assert.deepEqual(readme, { label: 'README.md', detail: 'file', replacement: 'read #file:README.md please', caret: 21 });
+    assert.equal(notes?.replacement, 'read #file:"docs/my notes.md" please');
+    assert.deepEqual(labels('read #file:other'), [], 'an answer to another query is not shown');
   });
 });

@@ -16,7 +16,7 @@ const usage = { input: 1200, output: 340, cacheRead: 1000, cacheWrite: 0 };
 const snapshot: ChatSnapshot = {
   conversation: { id: 'c1', title: 'Read the README' },
   items: [
-    { kind: 'user', id: 'e1', text: 'summarise README.md', forced: 'fs__read_file', status: 'sent' },
+    { kind: 'user', id: 'e1', text: 'summarise README.md', forced: 'fs__read_file', attachments: [{ id: 'a1', kind: 'selection', label: 'main.ts', path: 'src/main.ts', range: { start: 3, end: 9 } }], status: 'sent' },
     { kind: 'assistant', id: 'e2.0', markdown: 'Let me look.' },
     { kind: 'tool_call', id: 'tu_1', name: 'fs__read_file', input: { path: 'README.md' }, outcome: { status: 'done', output: [{ kind: 'text', text: '# Quiver' }] } },
     { kind: 'tool_call', id: 'tu_2', name: 'fs__stat', input: {}, outcome: { status: 'error', output: [{ kind: 'image', mimeType: 'image/png', data: 'AAAA' }] } },
@@ -34,12 +34,13 @@ const snapshot: ChatSnapshot = {
   conversations: [{ id: 'c1', title: 'Read the README', updatedAt: '2025-01-01T00:00:00.000Z' }],
   pendingApprovals: [{ callId: 'tu_7', toolName: 'fs__write', input: { path: 'a', content: 'b' } }],
   toolCompletions: [{ name: 'fs__read_file', detail: 'discoverable' }],
+  attachments: [{ id: 'a2', kind: 'problems', label: 'Problems (workspace)', path: 'the workspace', range: null }],
 };
 
 /** One message per variant; the Record type makes a new variant without a sample a compile error. */
 const hostSamples: Record<HostToWebviewType, HostToWebview> = {
   snapshot: { type: 'snapshot', state: snapshot },
-  turnStarted: { type: 'turnStarted', user: { kind: 'user', id: 'e11', text: 'hi', forced: null, status: 'sent' } },
+  turnStarted: { type: 'turnStarted', user: { kind: 'user', id: 'e11', text: 'hi', forced: null, attachments: [], status: 'sent' } },
   textDelta: { type: 'textDelta', itemId: 'e12.0', text: 'Hel' },
   toolCallStarted: { type: 'toolCallStarted', callId: 'tu_8', name: 'search_tools', input: { query: 'git', limit: 5 }, card: 'search' },
   toolCallFinished: { type: 'toolCallFinished', callId: 'tu_1', outcome: { status: 'done', output: [{ kind: 'text', text: 'ok' }] } },
@@ -52,6 +53,9 @@ const hostSamples: Record<HostToWebviewType, HostToWebview> = {
   conversations: { type: 'conversations', list: [], current: { id: 'c2', title: 'New chat' } },
   toolCompletions: { type: 'toolCompletions', tools: [{ name: 'a', detail: 'on' }] },
   focusComposer: { type: 'focusComposer' },
+  attachments: { type: 'attachments', list: [{ id: 'a3', kind: 'file', label: 'README.md', path: 'README.md', range: { start: 1, end: 40 } }] },
+  fileCompletions: { type: 'fileCompletions', query: 'rdme', files: ['README.md', 'docs/README.md'] },
+  restoreDraft: { type: 'restoreDraft', text: 'what does #file:missing.ts do?' },
 };
 
 const webviewSamples: Record<WebviewToHostType, WebviewToHost> = {
@@ -67,6 +71,9 @@ const webviewSamples: Record<WebviewToHostType, WebviewToHost> = {
   dropMessage: { type: 'dropMessage', id: 'e7' },
   setApiKey: { type: 'setApiKey' },
   openLink: { type: 'openLink', href: 'https://example.com' },
+  removeAttachment: { type: 'removeAttachment', id: 'a3' },
+  openAttachment: { type: 'openAttachment', id: 'a1' },
+  completeFiles: { type: 'completeFiles', query: 'rdme' },
 };
 
 const throughWire = (v: unknown): unknown => JSON.parse(JSON.stringify(v)) as unknown;
@@ -131,7 +138,7 @@ describe('protocol', () => {
     const idle: ChatSnapshot = { ...snapshot, items: [], busy: false, liveUsage: null, pendingApprovals: [] };
 
     it('streams text into one assistant item, then starts a new one for a new id', () => {
-      let s = applyHostMessage(idle, { type: 'turnStarted', user: { kind: 'user', id: 'u', text: 'hi', forced: null, status: 'sent' } });
+      let s = applyHostMessage(idle, { type: 'turnStarted', user: { kind: 'user', id: 'u', text: 'hi', forced: null, attachments: [], status: 'sent' } });
       assert.equal(s.busy, true);
       assert.deepEqual(s.liveUsage, { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });
       s = applyHostMessage(s, { type: 'textDelta', itemId: 'a', text: 'Hel' });
@@ -146,7 +153,7 @@ describe('protocol', () => {
     });
 
     it('keeps the identity of untouched items so the renderer can skip them', () => {
-      const s1 = applyHostMessage(idle, { type: 'turnStarted', user: { kind: 'user', id: 'u', text: 'hi', forced: null, status: 'sent' } });
+      const s1 = applyHostMessage(idle, { type: 'turnStarted', user: { kind: 'user', id: 'u', text: 'hi', forced: null, attachments: [], status: 'sent' } });
       const s2 = applyHostMessage(s1, { type: 'textDelta', itemId: 'a', text: 'x' });
       const s3 = applyHostMessage(s2, { type: 'textDelta', itemId: 'a', text: 'y' });
       assert.equal(s3.items[0], s1.items[0]);
