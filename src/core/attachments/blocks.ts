@@ -41,8 +41,9 @@ export function fileBlock(path: string, language: string, content: string, max =
   const { text, cut } = cutText(content, max);
   const total = content === '' ? 0 : lastLineOf(content.endsWith('\n') ? content.slice(0, -1) : content);
   const shown = cut === null ? total : lastLineOf(text);
-  const header = `File ${path} (${language}, ${total} ${total === 1 ? 'line' : 'lines'}):`;
-  const marker = cut === null ? '' : `\n[TRUNCATED: ${path} is ${cut.totalChars} characters (${total} lines); only the first ${cut.keptChars} (lines 1-${shown}) are shown and the remaining ${cut.totalChars - cut.keptChars} were cut. ${ASK_FOR_MORE}]`;
+  const lineCount = `${total} ${total === 1 ? 'line' : 'lines'}`;
+  const header = `File ${path} (${language}, ${lineCount}):`;
+  const marker = cut === null ? '' : `\n[TRUNCATED: ${path} is ${cut.totalChars} characters (${lineCount}); only the first ${cut.keptChars} (lines 1-${shown}) are shown and the remaining ${cut.totalChars - cut.keptChars} were cut. ${ASK_FOR_MORE}]`;
   return { text: `${header}\n${fenced(text, language)}${marker}`, range: { start: 1, end: Math.max(1, shown) } };
 }
 
