@@ -27,7 +27,7 @@ describe('attachments reach the model as text blocks of the user message', funct
     assert.equal((await h.session.send('what does this do?', signal(), undefined, [selection, file])).reason, 'done');
     const [message] = userTexts(h.api.requests[0]?.body);
     assert.deepEqual(message, [selection.text, file.text, 'what does this do?']);
-    assert.match(message?.[0] ?? '', /^Selection from src\/math\.js, lines 4-6 \(javascript\):\n```javascript\nfunction add\(a, b\) \{\n  return a \+ b;\n\}\n```$/);
+    assert.match(message?.[0] ?? '', /^Selection from src\/math\.js, lines 4-6 \(javascript\):\n```javascript\nfunction add\(a, b\) \{\n {2}return a \+ b;\n\}\n```$/);
     assert.match(message?.[1] ?? '', /\[TRUNCATED: data\/log\.txt is 300 characters \(1 line\); only the first 120/);
   });
 
