@@ -37,7 +37,10 @@ export interface ToolSource {
   call(name: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<ToolCallResult>;
   /** Starts a server that is configured but not running (a forced tool needs it), idle ones included. */
   ensureRunning(server: string): Promise<void>;
-  /** Servers on their way up (launched or waiting for a start slot); their tools are not listed yet. */
+  /**
+   * Servers on their way up (launched, waiting for a start slot, or reading a cached catalogue);
+   * their tools are not listed yet, except those of an idle server a call is waking.
+   */
   startingServers(): ReadonlySet<string>;
   /** Servers not started because settings turn every tool of theirs off (see serversWithEveryToolOff). */
   offServers(): readonly ServerKeys[];
