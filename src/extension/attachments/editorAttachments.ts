@@ -33,26 +33,32 @@ export function selectionAttachment(editor: vscode.TextEditor): Resolved {
   return { ok: true, attachment };
 }
 
+/** Larger files are refused before they are read: only their head could be sent, and reading them would stall the host. */
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+type FileText = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string };
+
+/** A file's text from disk; a folder, an oversized, binary or non-UTF-8 file is refused with the reason. */
+async function readFileText(uri: vscode.Uri, path: string): Promise<FileText> {
+  try {
+    const stat = await vscode.workspace.fs.stat(uri);
+    if (stat.type & vscode.FileType.Directory) return { ok: false, message: `${path} is a folder: attach the files in it one by one.` };
+    if (stat.size > MAX_FILE_BYTES) return { ok: false, message: `${path} was not attached: it is ${Math.round(stat.size / 1024 / 1024)} MB; attach a selection of it instead.` };
+    const decoded = decodeText(await vscode.workspace.fs.readFile(uri));
+    return decoded.ok ? decoded : { ok: false, message: `${path} was not attached: ${decoded.reason}.` };
+  } catch (err) {
+    return { ok: false, message: `${path} could not be read: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
 /** A whole file (its unsaved text when it is open); a binary or non-UTF-8 file is refused. */
 export async function fileAttachment(uri: vscode.Uri): Promise<Resolved> {
   const path = displayPath(uri);
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  let text: string;
-  if (open) text = open.getText();
-  else {
-    let bytes: Uint8Array;
-    try {
-      if ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) return { ok: false, message: `${path} is a folder: attach the files in it one by one.` };
-      bytes = await vscode.workspace.fs.readFile(uri);
-    } catch (err) {
-      return { ok: false, message: `${path} could not be read: ${err instanceof Error ? err.message : String(err)}` };
-    }
-    const decoded = decodeText(bytes);
-    if (!decoded.ok) return { ok: false, message: `${path} was not attached: ${decoded.reason}.` };
-    text = decoded.text;
-  }
+  const read = open ? { ok: true as const, text: open.getText() } : await readFileText(uri, path);
+  if (!read.ok) return read;
   const language = open?.languageId ?? (await vscode.workspace.openTextDocument(uri)).languageId;
-  const block = fileBlock(path, language, text);
+  const block = fileBlock(path, language, read.text);
   return { ok: true, attachment: { kind: 'file', id: randomUUID(), uri: uri.toString(), path, language, range: block.range, text: block.text } };
 }
 
