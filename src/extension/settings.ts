@@ -10,7 +10,8 @@ import { readSetting, SETTINGS, type SettingName, type SettingRead, type Setting
 
 /** Reads one registered setting, validated; `issue` is set when the fallback is in force. */
 export function readQuiverSetting<N extends SettingName>(name: N, scope?: vscode.ConfigurationScope): SettingRead<SettingValue<N>> {
-  return readSetting(name, vscode.workspace.getConfiguration(undefined, scope).get<unknown>(SETTINGS[name].key));
+  // `null` asks for the value across the workspace: without a scope VS Code warns on every read of a resource-scoped setting.
+  return readSetting(name, vscode.workspace.getConfiguration(undefined, scope ?? null).get<unknown>(SETTINGS[name].key));
 }
 
 /** `quiver.tools` as written, parsed; its problems are reported by the Tools model. */
