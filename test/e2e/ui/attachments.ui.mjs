@@ -4,7 +4,7 @@
 // ctx = { page, workspace, scripted, scriptedModule }.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chatFrame, ensureApiKey, openChat, runCommand, send, until } from './helpers.mjs';
+import { chatFrame, contextMenu, ensureApiKey, openChat, runCommand, send, until } from './helpers.mjs';
 
 const MATH = 'function add(a, b) {\n  return a + b;\n}\n\nexport const twice = (x) => add(x, x);\n';
 
@@ -125,5 +125,19 @@ export default function (t) {
       if (scripted.requests.length !== before) throw new Error('a request was sent although the attachment was refused');
       await box.fill('');
     });
+  });
+
+  t.test('Add File to Chat from the Explorer: a chip that opens the file when clicked, and goes with its remove button', async ({ page }) => {
+    await page.locator('.activitybar a.action-label[aria-label^="Explorer"]').click();
+    const row = page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: 'notes.txt' });
+    await row.waitFor();
+    await contextMenu(page, row, 'Add File to Chat');
+    const chat = chatFrame(page);
+    const chip = chat.locator('.composer .attachment-chip').filter({ hasText: 'notes.txt' });
+    await chip.waitFor();
+    await chip.locator('.chip-open').click();
+    await page.locator('.tabs-container .tab.active:has-text("notes.txt")').waitFor();
+    await chip.getByRole('button', { name: /^Remove notes\.txt/ }).click();
+    await until('the remove button left the chip in place', async () => (await chip.count()) === 0);
   });
 }
