@@ -27,7 +27,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   private view: vscode.WebviewView | undefined;
   private ready = false;
-  /** Banners posted while the page loads, shown once it is ready (an attach command reveals the chat first). */
+  /** Banners posted while a visible page loads, shown once it is ready (an attach command reveals the chat, then refuses). */
   private queuedBanners: HostToWebview[] = [];
   private readonly files = new WorkspaceFiles();
   private readonly viewDisposables: vscode.Disposable[] = [];
@@ -97,7 +97,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private post(msg: HostToWebview): void {
-    if (this.view && !this.ready && msg.type === 'banner') this.queuedBanners = [...this.queuedBanners, msg].slice(-3);
+    if (this.view?.visible === true && !this.ready && msg.type === 'banner') this.queuedBanners = [...this.queuedBanners, msg].slice(-3);
     if (!this.view || !this.ready) return;
     this.view.webview.postMessage(msg).then(
       (delivered) => {
