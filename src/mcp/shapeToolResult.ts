@@ -1,7 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCallResult, ToolResultContent } from '../core/toolSource';
 import { stripStackFrames } from './describeCallError';
-import { headOf, resultCutMarker } from './truncate';
+import { headOf } from '../core/textCut';
+import { resultCutMarker } from './truncate';
 
 type Block = CallToolResult['content'][number];
 

@@ -1,9 +1,4 @@
-/** Cuts `text` to at most `max` characters, never splitting a surrogate pair. */
-export function headOf(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const end = max > 0 && isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max;
-  return text.slice(0, end);
-}
+import { headOf } from '../core/textCut';
 
 /** Bounds a tool description; the marker says how much was left out so the model knows it is partial. */
 export function boundDescription(description: string, max: number): string {
@@ -22,8 +17,4 @@ export function resultCutMarker(keptChars: number, totalChars: number): string {
     `and the remaining ${totalChars - keptChars} were cut. Call the tool again with narrower arguments ` +
     `(a filter, a range or a smaller page) to see the rest.]`
   );
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }
