@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCompiled as load } from './compiled.mjs';
+import { staticToolSource } from './toolSource.mjs';
 
 const CATALOGUES = [
   ['modelcontextprotocol__server-github.json', 'github'],
@@ -74,20 +75,12 @@ async function runConversation(mods, opts, messages, mode) {
   const api = await fx.ScriptedMessagesApi.start();
   const folder = await mkdtemp(join(tmpdir(), 'quiver-bench-cache-'));
   const ran = [];
-  const source = {
-    tools: () => tools,
-    runningServers: () => new Set(CATALOGUES.map(([, s]) => s)),
-    call: async (name) => {
-      ran.push(name);
-      const chars = messages.find((m) => m.tool === name)?.chars ?? 1_000;
-      return { content: [{ type: 'text', text: resultText(name, chars) }], isError: false };
-    },
-    ensureRunning: async () => undefined,
-    startingServers: () => new Set(),
-    offServers: () => [],
-    serverOfKey: () => undefined,
-    onDidChange: () => () => undefined,
-  };
+  const source = staticToolSource(tools, async (name) => {
+    ran.push(name);
+    const chars = messages.find((m) => m.tool === name)?.chars ?? 1_000;
+    return { content: [{ type: 'text', text: resultText(name, chars) }], isError: false };
+  });
+
   try {
     const log = await new mods.store.ConversationStore(folder).create();
     const session = new mods.session.ConversationSession({

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { loadCompiled as load } from './compiled.mjs';
+import { staticToolSource } from './toolSource.mjs';
 
 
 /** Tools of one catalogue file under a server name, as the MCP manager would qualify them. */
@@ -87,19 +88,11 @@ async function overheadRow(mods, label, mcpTools, toolsSetting, cycles) {
   const api = await ScriptedMessagesApi.start([...steps, reply(text('done'))]);
   const folder = await mkdtemp(join(tmpdir(), 'quiver-bench-'));
   const finished = [];
-  const source = {
-    tools: () => mcpTools,
-    runningServers: () => new Set(mcpTools.map((t) => t.server)),
-    call: async () => {
-      finished.push(performance.now());
-      return { content: [{ type: 'text', text: 'ok' }], isError: false };
-    },
-    ensureRunning: async () => undefined,
-    startingServers: () => new Set(),
-    offServers: () => [],
-    serverOfKey: () => undefined,
-    onDidChange: () => () => undefined,
-  };
+  const source = staticToolSource(mcpTools, async () => {
+    finished.push(performance.now());
+    return { content: [{ type: 'text', text: 'ok' }], isError: false };
+  });
+
   try {
     const log = await new mods.store.ConversationStore(folder).create();
     const session = new mods.session.ConversationSession({

@@ -1,0 +1,15 @@
+// A ToolSource (src/core/toolSource.ts) over a fixed catalogue with every server up: what the
+// turn-loop benches run against, so they measure Quiver and not server processes.
+export function staticToolSource(tools, call) {
+  return {
+    tools: () => tools,
+    runningServers: () => new Set(tools.map((t) => t.server)),
+    idleServers: () => new Set(),
+    call,
+    ensureRunning: async () => undefined,
+    startingServers: () => new Set(),
+    offServers: () => [],
+    serverOfKey: () => undefined,
+    onDidChange: () => () => undefined,
+  };
+}
