@@ -71,7 +71,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
       case 'tool': return toolItem(node.item, node.item.availability === 'off' ? this.model.settingsIssueOf(node.item.tool) : undefined);
       case 'starting': {
         const servers = this.model.servers();
-        const item = new vscode.TreeItem('Servers starting', vscode.TreeItemCollapsibleState.Collapsed);
+        const item = new vscode.TreeItem('Servers starting', vscode.TreeItemCollapsibleState.Expanded);
         item.id = 'group:starting';
         item.description = `${servers.filter((s) => s.status === 'starting').length} of ${servers.length}`;
         item.tooltip = 'Their tools join the groups above as each server comes up. A message that needs one of their tools waits for it.';

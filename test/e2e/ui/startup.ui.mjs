@@ -18,10 +18,12 @@ export default function (t) {
     await openSidebar(page);
     setServer(settingsFile, 'slow', { command: 'node', args: [HANGS] });
     try {
-      await rowNamed(page, 'Servers starting').waitFor();
-      const group = rowNamed(page, 'Servers starting');
-      if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
-      await rowNamed(page, 'slow').waitFor();
+      // The tree redraws as servers report in, so a click can miss: expand until the row shows.
+      await until('"slow" is not listed under "Servers starting"', async () => {
+        const group = rowNamed(page, 'Servers starting');
+        if ((await group.count()) > 0 && (await group.getAttribute('aria-expanded')) === 'false') await group.click();
+        return (await rowNamed(page, 'slow').count()) > 0;
+      });
       // The row sits under whichever group holds it; its icon and words say which.
       const row = rowNamed(page, 'slow');
       const description = await row.innerText();
