@@ -4,8 +4,8 @@
 // chat's message box is visible and typable, and until the status bar counts every tool (all
 // servers up); and the extension host's own event-loop delay over start-up, which Quiver writes to
 // its log ("start-up: …"). Needs Debian's chromium and the e2e editor (installed on first use);
-// `--no-editor` skips this section. Run `npx tsc -p . && node esbuild.mjs` first (npm run bench
-// runs tsc; esbuild is run here).
+// `--no-editor` skips this section. Run `npx tsc -p .` first (npm run bench does); the production
+// bundle is built here.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,7 +72,8 @@ async function measure(opts, n) {
 
 export async function run(opts) {
   if (opts.noEditor) return [];
-  spawnSync(process.execPath, ['esbuild.mjs'], { cwd: opts.repoRoot, stdio: 'ignore' });
+  // The production build, minified, as `npm run package` makes it for users.
+  spawnSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: opts.repoRoot, stdio: 'ignore' });
   const rows = [];
   // N = 0 is the floor: what loading the chat webview costs in this editor with no server at all.
   for (const n of opts.quick ? [0, 71] : [0, 6, 20, 71]) {
