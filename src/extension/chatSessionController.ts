@@ -112,8 +112,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
   async retryMessage(itemId: string): Promise<void> {
     const failed = this.failedMessage(itemId);
     if (!failed || this.running) return;
-    await this.drop(failed.index);
-    await this.startMessage(failed.text, failed.forced, failed.attachments);
+    await this.startMessage(failed.text, failed.forced, failed.attachments, failed.index);
   }
 
   async dropMessage(itemId: string): Promise<void> {
@@ -203,10 +202,11 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
     return { index, text: event.text, forced: event.forced ?? null, attachments: event.attachments ?? [] };
   }
 
-  private async startMessage(text: string, forced: string | null, attachments: readonly Attachment[]): Promise<void> {
+  /** `replaces`: the failed message a Retry sends again (dropped when this one is recorded). */
+  private async startMessage(text: string, forced: string | null, attachments: readonly Attachment[], replaces: number | null = null): Promise<void> {
     if (this.running) return;
     this.post({ type: 'turnStarted', user: { kind: 'user', id: `live-user-${++this.liveItem}`, text, forced, attachments: attachments.map(chipOf), status: 'sent' } });
-    await this.runTurn((signal) => this.session.send(text, signal, forced ?? undefined, attachments));
+    await this.runTurn((signal) => this.session.send(text, signal, forced ?? undefined, attachments, replaces));
   }
 
   private setPending(list: readonly Attachment[]): void {

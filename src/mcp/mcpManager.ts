@@ -167,6 +167,8 @@ export class McpManager implements ToolSource {
   }
 
   async ensureRunning(server: string): Promise<void> {
+    // A turn still running at shutdown must not launch a process nothing will stop.
+    if (this.disposed) throw new Error(`Quiver is shutting down: MCP server "${server}" was not started.`);
     const entry = this.entries.get(server);
     if (entry === undefined) throw new Error(`No MCP server named "${server}" is configured.`);
     // A start under way is awaited, not repeated; one that was only reading its cache and went idle still starts.

@@ -9,12 +9,14 @@ import type { StreamEvent } from './events';
  */
 export function failedMessages(events: readonly StreamEvent[]): ReadonlySet<number> {
   const failed = new Set<number>();
+  const dropped = droppedMessages(events);
   let latest: number | undefined;
   let unanswered: number | undefined;
   events.forEach((e, i) => {
     if (e.type === 'user_message') latest = unanswered = i;
     else if (e.type === 'restart') {
-      if (latest !== undefined && failed.delete(latest)) unanswered = latest;
+      // A message the user dropped (or took back with Edit) stays out, Regenerate or not.
+      if (latest !== undefined && !dropped.has(latest) && failed.delete(latest)) unanswered = latest;
     } else if (e.type === 'assistant_message') unanswered = undefined;
     else if (e.type === 'turn_end') {
       if (e.reason === 'error' && unanswered !== undefined) failed.add(unanswered);

@@ -26,8 +26,8 @@ export class ConversationSession {
   constructor(private readonly deps: SessionDeps) {}
 
   /** Sends a message; `forced` is `/use NAME` for this message only; `attachments` are recorded with it. */
-  send(text: string, signal: AbortSignal, forced?: string, attachments: readonly Attachment[] = []): Promise<TurnResult> {
-    return this.run({ kind: 'message', text, attachments, ...(forced !== undefined ? { forced } : {}) }, signal);
+  send(text: string, signal: AbortSignal, forced?: string, attachments: readonly Attachment[] = [], replaces: number | null = null): Promise<TurnResult> {
+    return this.run({ kind: 'message', text, attachments, replaces, ...(forced !== undefined ? { forced } : {}) }, signal);
   }
 
   /** Regenerates the last reply; promotions (and every other delta) made before stay. */

@@ -6,7 +6,14 @@ import { serverOfQualifiedName, serversToStart } from '../availability';
 import { forcedRefusal } from './toolPlan';
 
 export type TurnStart =
-  | { readonly kind: 'message'; readonly text: string; readonly forced?: string; readonly attachments: readonly Attachment[] }
+  | {
+      readonly kind: 'message';
+      readonly text: string;
+      readonly forced?: string;
+      readonly attachments: readonly Attachment[];
+      /** Retry: the stream index of the failed message this one replaces, dropped in the same write (so a retry refused before it is recorded loses nothing). */
+      readonly replaces: number | null;
+    }
   /** Regenerate the last reply (see the `restart` event). */
   | { readonly kind: 'restart' };
 
@@ -22,6 +29,7 @@ export function openingEvents(history: readonly StreamEvent[], start: TurnStart,
   events.push(...settingsChange(history, settingsTools, at));
   if (start.kind === 'message') {
     events.push({ type: 'user_message', text: start.text, ...(start.forced !== undefined ? { forced: start.forced } : {}), ...(start.attachments.length > 0 ? { attachments: start.attachments } : {}), at });
+    if (start.replaces !== null) events.push({ type: 'message_dropped', index: start.replaces, at });
   }
   return events;
 }

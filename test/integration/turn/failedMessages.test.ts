@@ -33,6 +33,17 @@ describe('a message the API refuses does not poison the conversation', function 
     assert.deepEqual(historyFromStream(reopened.events(), false).items, []);
   });
 
+  it('a retry drops the failed copy only when the new message is recorded: a refused retry loses nothing', async () => {
+    h = await harness({ servers, tools: { ci__deploy: { enable: { availability: 'off', allow_toggle: 'never' } } }, script: [apiError(401, 'authentication_error', 'bad key'), reply(text('done'))] });
+    await h.session.send('deploy', signal());
+    const failed = h.conversation.events().findIndex((e) => e.type === 'user_message');
+    assert.equal((await h.session.send('deploy', signal(), 'ci__deploy', [], failed)).reason, 'refused');
+    assert.deepEqual(historyFromStream(h.conversation.events(), false).items.filter((i) => i.kind === 'user').map((i) => i.kind === 'user' ? i.status : ''), ['failed'], 'still there to retry');
+    assert.equal((await h.session.send('deploy', signal(), undefined, [], failed)).reason, 'done');
+    const users = historyFromStream(h.conversation.events(), false).items.flatMap((i) => (i.kind === 'user' ? [[i.text, i.status]] : []));
+    assert.deepEqual(users, [['deploy', 'sent']], 'the failed copy went when the retry was recorded');
+  });
+
   it('a reply that failed after a tool ran keeps its message: it was answered, and the results follow it', async () => {
     h = await harness({ servers, approver: new ScriptedApprover(['allow_once']), script: [reply(toolUse('c1', 'ci__status', {})), apiError(500), reply(text('ok'))] });
     assert.equal((await h.session.send('status?', signal())).reason, 'error');

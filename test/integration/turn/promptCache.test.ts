@@ -130,7 +130,7 @@ describe('promotion keeps the prompt cache (deferred tools and tool references)'
     assert.deepEqual(toolNames(h.api.requests[6]?.body), ['search_tools', 'describe_tools']);
   });
 
-  it('found, unavailable gets no reference; a tool two searches found is loaded once, by the first', async () => {
+  it('found, unavailable gets no reference; a tool two searches found is loaded once, by the later', async () => {
     let current: Harness | undefined;
     const approver = new ScriptedApprover(['allow_once'], async () => {
       await current?.session.toggle({ kind: 'named', name: 'ci__deploy' }, 'disable');
@@ -147,7 +147,7 @@ describe('promotion keeps the prompt cache (deferred tools and tool references)'
     await h.session.send('deploy', signal());
     assertNoneRejected(h);
     const second = h.api.requests[1]?.body;
-    assert.deepEqual(references(second), { s1: ['ci__deploy_staging'] }, 'ci__deploy was turned off in the same step; s2 found deploy_staging again');
+    assert.deepEqual(references(second), { s2: ['ci__deploy_staging'] }, 'ci__deploy was turned off in the same step; s2 found deploy_staging again');
     assert.deepEqual(deferred(second), ['ci__deploy_staging']);
   });
 

@@ -17,6 +17,8 @@ describe('transcript from the stream', () => {
     assert.equal(cancelled[0]?.content.length, 2, 'a message the user stopped is kept: the API never refused it');
     const regenerated = transcriptOf([user('hi'), assistantText('hello'), ...failedTurn, { type: 'restart', at }]);
     assert.deepEqual(regenerated.at(-1)?.content, [{ type: 'text', text: 'refused' }], 'Regenerate right after the failure sends it again');
+    const droppedThenRegenerated = transcriptOf([user('hi'), assistantText('hello'), ...failedTurn, { type: 'message_dropped', index: 3, at }, { type: 'restart', at }]);
+    assert.equal(JSON.stringify(droppedThenRegenerated).includes('refused'), false, 'a dropped message stays out, Regenerate or not');
   });
 
   it('pairs tool calls with their results', () => {

@@ -14,10 +14,9 @@ const search = (id: string, found: [string, 'usable' | 'found, unavailable'][]):
 describe('discoveries: where each promoted tool is loaded', () => {
   const events: StreamEvent[] = [{ type: 'user_message', text: 'go', at }, ...search('s1', [['gh__a', 'usable'], ['gh__off', 'found, unavailable']]), ...search('s2', [['gh__a', 'usable'], ['gh__b', 'usable']])];
 
-  it('the first result reporting a tool usable loads it; found, unavailable loads nothing', () => {
+  it('the latest result reporting a tool usable loads it (a tool found again is loaded where it was found again); found, unavailable loads nothing', () => {
     assert.deepEqual(discoveriesOf(events, transcriptOf(events), [tool('gh__a'), tool('gh__b'), tool('gh__off')]), [
-      { toolUseId: 's1', tools: ['gh__a'] },
-      { toolUseId: 's2', tools: ['gh__b'] },
+      { toolUseId: 's2', tools: ['gh__a', 'gh__b'] },
     ]);
   });
 
@@ -30,5 +29,16 @@ describe('discoveries: where each promoted tool is loaded', () => {
     const messages = transcriptOf(withdrawn);
     assert.equal(JSON.stringify(messages).includes('"s2"'), false);
     assert.deepEqual(discoveriesOf(withdrawn, messages, [tool('gh__a'), tool('gh__b')]), [{ toolUseId: 's1', tools: ['gh__a'] }]);
+  });
+
+  it('never loads a tool after the model first called it: the result before the call does, or none (offered up front)', () => {
+    const call = (id: string, name: string): StreamEvent[] => [
+      { type: 'assistant_message', content: [{ type: 'tool_use', id, name, input: {} }], stopReason: 'tool_use', at },
+      { type: 'tool_result', toolUseId: id, name, content: [{ type: 'text', text: 'ok' }], isError: false, at },
+    ];
+    const calledBetween: StreamEvent[] = [{ type: 'user_message', text: 'go', at }, ...search('s1', [['gh__a', 'usable']]), ...call('c1', 'gh__a'), ...search('s2', [['gh__a', 'usable']])];
+    assert.deepEqual(discoveriesOf(calledBetween, transcriptOf(calledBetween), [tool('gh__a')]), [{ toolUseId: 's1', tools: ['gh__a'] }]);
+    const calledFirst: StreamEvent[] = [{ type: 'user_message', text: 'go', at }, ...call('c0', 'gh__a'), ...search('s1', [['gh__a', 'usable']])];
+    assert.deepEqual(discoveriesOf(calledFirst, transcriptOf(calledFirst), [tool('gh__a')]), []);
   });
 });
