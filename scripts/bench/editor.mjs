@@ -50,6 +50,10 @@ async function measure(opts, n) {
       page.setDefaultTimeout(180_000);
       await page.goto(editor.url(ws, [['extensionDevelopmentPath', editor.remote(opts.repoRoot)]]));
       await page.locator(ICON).waitFor();
+      // Quiver activates when the window has started (its status bar item appears) and launches
+      // the servers then; the panel opens while they start. Opening it earlier measures the
+      // workbench's own start-up instead (4.3 s here, with or without servers).
+      await page.locator(STATUS).waitFor();
       const opened = performance.now();
       await page.locator(ICON).click();
       const box = page.frameLocator(OUTER).frameLocator('iframe#active-frame').getByRole('textbox', { name: 'Message' });
@@ -82,7 +86,7 @@ export async function run(opts) {
   }
   return {
     title: 'Start-up in the real editor (code-server + Chromium): N catalogue servers in User settings, every tool discoverable',
-    columns: ['servers', 'tools', 'chat typable ms after the panel opens', 'all servers up ms (status bar counts every tool)', 'host loop delay p99 ms', 'max ms'],
+    columns: ['servers', 'tools', 'chat typable ms after the panel opens (servers starting)', 'all servers up ms after it opens', 'host loop delay p99 ms', 'max ms'],
     rows,
     notes: [
       'A fresh editor profile per row, so every catalogue cache is cold and every server starts (the eager path; the in-process table above has the idle rows).',
