@@ -1,6 +1,6 @@
 import type { Availability } from './availability';
 import type { SearchActivity } from './searchActivity';
-import { formatTokens, type ToolOverview, type ToolOverviewItem } from './toolOverview';
+import { formatTokens, offeredSplit, type ToolOverview, type ToolOverviewItem } from './toolOverview';
 
 export interface OverheadReportInput {
   readonly overview: ToolOverview;
@@ -22,16 +22,15 @@ function availabilityOf(item: ToolOverviewItem): string {
 
 function summary(input: OverheadReportInput): string[] {
   const { overview, contextWindowTokens } = input;
-  const loaded = overview.groups.on.filter((i) => i.promoted);
-  const loadedTokens = loaded.reduce((n, i) => n + i.tokens, 0);
+  const { upFront, bySearch } = offeredSplit(overview);
   const share = ((100 * overview.offeredTokens) / Math.max(1, contextWindowTokens)).toFixed(1);
   return [
     '# Quiver tool overhead',
     '',
     'Token counts are estimates (compact JSON / 3.5 characters per token).',
     '',
-    `- Loaded up front on every request: **~${formatTokens(overview.offeredTokens - loadedTokens)}** tokens (${overview.offeredCount - loaded.length} tools)`,
-    `- Loaded by search in this conversation: ~${formatTokens(loadedTokens)} tokens (${loaded.length} tools), where each search found them; the prompt cache keeps them`,
+    `- Loaded up front on every request: **~${formatTokens(upFront.tokens)}** tokens (${upFront.count} tools)`,
+    `- Loaded by search in this conversation: ~${formatTokens(bySearch.tokens)} tokens (${bySearch.count} tools), where each search found them; the prompt cache keeps them`,
     `- Discoverable, not loaded: ${overview.searchableCount} tools, 0 tokens until a search loads them`,
     `- If every permitted tool were on: ~${formatTokens(overview.permittedTokens)} tokens`,
     `- Share of the ${formatTokens(contextWindowTokens)}-token context window: ${share}%`,

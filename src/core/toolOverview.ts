@@ -70,6 +70,22 @@ export function buildToolOverview(input: ToolOverviewInput): ToolOverview {
   };
 }
 
+export interface OfferedSplit {
+  readonly upFront: { readonly count: number; readonly tokens: number };
+  /** Tools a search loaded in this conversation (promoted): billed once, where they were loaded. */
+  readonly bySearch: { readonly count: number; readonly tokens: number };
+}
+
+/** The offered set's cost, split into what every request carries up front and what searches loaded. */
+export function offeredSplit(overview: ToolOverview): OfferedSplit {
+  const loaded = overview.groups.on.filter((i) => i.promoted);
+  const tokens = loaded.reduce((n, i) => n + i.tokens, 0);
+  return {
+    upFront: { count: overview.offeredCount - loaded.length, tokens: overview.offeredTokens - tokens },
+    bySearch: { count: loaded.length, tokens },
+  };
+}
+
 /** Every listed tool, On first, then Discoverable, then Off. */
 export function allItems(overview: ToolOverview): readonly ToolOverviewItem[] {
   return [...overview.groups.on, ...overview.groups.discoverable, ...overview.groups.off];

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { formatTokens } from '../core/toolOverview';
+import { formatTokens, offeredSplit } from '../core/toolOverview';
 import type { ToolsModel } from './toolsModel';
 
 /** Past this share of the context window, standing tool definitions crowd out the work. */
@@ -28,10 +28,9 @@ export class OverheadStatus implements vscode.Disposable {
     // Only these two commands may run from the tooltip's links.
     tooltip.isTrusted = { enabledCommands: ['quiver.makeCostliestServerDiscoverable', 'quiver.showOverhead'] };
     tooltip.appendMarkdown('**Quiver tool definitions** (token counts are estimates)\n\n');
-    const loaded = overview.groups.on.filter((i) => i.promoted);
-    const loadedTokens = loaded.reduce((n, i) => n + i.tokens, 0);
-    tooltip.appendMarkdown(`- Loaded up front on every request: **~${formatTokens(overview.offeredTokens - loadedTokens)}** tokens (${overview.offeredCount - loaded.length} tools)\n`);
-    if (loaded.length > 0) tooltip.appendMarkdown(`- Loaded by search in this conversation: ~${formatTokens(loadedTokens)} tokens (${loaded.length} tools)\n`);
+    const { upFront, bySearch } = offeredSplit(overview);
+    tooltip.appendMarkdown(`- Loaded up front on every request: **~${formatTokens(upFront.tokens)}** tokens (${upFront.count} tools)\n`);
+    if (bySearch.count > 0) tooltip.appendMarkdown(`- Loaded by search in this conversation: ~${formatTokens(bySearch.tokens)} tokens (${bySearch.count} tools)\n`);
     tooltip.appendMarkdown(`- If every permitted tool were on: ~${formatTokens(overview.permittedTokens)} tokens\n`);
     tooltip.appendMarkdown(`- Saved by discoverable tools: ~${formatTokens(saving)} tokens\n`);
     tooltip.appendMarkdown(`- Share of the ${formatTokens(window)}-token context window: ${(share * 100).toFixed(1)}%\n`);

@@ -89,7 +89,8 @@ function referencesByResult(discoveries: readonly Discovery[], deferred: Readonl
 export function requestToWire(request: ModelRequest, rendering: PromotionRendering = 'toolReference'): Params {
   const deferred = deferredTools(request, rendering);
   const upFront = request.tools.filter((t) => !deferred.has(t.name)).map((t) => toolToWire(t, false));
-  const loadedLater = request.tools.filter((t) => deferred.has(t.name)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((t) => toolToWire(t, true));
+  // request.tools is already in its stable order (builtins, then by name), and no builtin is deferred.
+  const loadedLater = request.tools.filter((t) => deferred.has(t.name)).map((t) => toolToWire(t, true));
   const tools = [...upFront, ...loadedLater];
   const loads = referencesByResult(request.discoveries, deferred);
   return {

@@ -4,7 +4,7 @@
 // ctx = { page, workspace, scripted, scriptedModule }.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chatFrame, contextMenu, ensureApiKey, openChat, runCommand, send, until } from './helpers.mjs';
+import { chatFrame, contextMenu, ensureApiKey, openChat, send, setApiKey, until } from './helpers.mjs';
 
 const MATH = 'function add(a, b) {\n  return a + b;\n}\n\nexport const twice = (x) => add(x, x);\n';
 
@@ -38,11 +38,7 @@ async function withApiKey(page, fn) {
     await fn();
   } finally {
     if (!hadKey) {
-      await runCommand(page, 'Quiver: Set API Key');
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ state: 'visible' });
-      await input.fill('');
-      await input.press('Enter');
+      await setApiKey(page, '');
       await chatFrame(page).locator('.api-key-notice').waitFor({ state: 'visible' });
     }
   }

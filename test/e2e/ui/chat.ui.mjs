@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyEdits, modify } from 'jsonc-parser';
-import { SIDEBAR, chatFrame, chatWindow, openChat, runCommand, send, sleep, until } from './helpers.mjs';
+import { SIDEBAR, chatFrame, chatWindow, openChat, send, setApiKey, sleep, until } from './helpers.mjs';
 
 const PAYLOAD_FLAG = '__quiverPwned';
 const PAYLOADS = [
@@ -28,11 +28,7 @@ export default function (t) {
     await openChat(page);
     const chat = chatFrame(page);
     await until('the chat does not explain how to set an API key', async () => /ANTHROPIC_API_KEY/.test(await chat.locator('body').innerText()));
-    await runCommand(page, 'Quiver: Set API Key');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill('sk-ant-e2e-scripted-key');
-    await input.press('Enter');
+    await setApiKey(page, 'sk-ant-e2e-scripted-key');
     await until('the chat still asks for an API key after it was set', async () => !/ANTHROPIC_API_KEY/.test(await chat.locator('body').innerText()));
   });
 

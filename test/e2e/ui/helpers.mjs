@@ -41,15 +41,20 @@ export async function openChat(page) {
   await chatFrame(page).getByRole('textbox', { name: 'Message' }).waitFor({ state: 'visible' });
 }
 
-/** Stores a key the way a user does (Quiver: Set API Key) unless the chat already has one. */
-export async function ensureApiKey(page) {
-  await openChat(page);
-  if (!(await chatFrame(page).locator('.api-key-notice').isVisible())) return;
+/** Runs Quiver: Set API Key and enters `key` ('' removes the stored key), as a user does. */
+export async function setApiKey(page, key) {
   await runCommand(page, 'Quiver: Set API Key');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
-  await input.fill('sk-ant-e2e-scripted-key');
+  await input.fill(key);
   await input.press('Enter');
+}
+
+/** Stores a key unless the chat already has one. */
+export async function ensureApiKey(page) {
+  await openChat(page);
+  if (!(await chatFrame(page).locator('.api-key-notice').isVisible())) return;
+  await setApiKey(page, 'sk-ant-e2e-scripted-key');
   await chatFrame(page).locator('.api-key-notice').waitFor({ state: 'hidden' });
 }
 
