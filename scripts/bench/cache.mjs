@@ -83,14 +83,17 @@ async function runConversation(mods, opts, messages, mode) {
 
   try {
     const log = await new mods.store.ConversationStore(folder).create();
+    const builtins = mods.searchBuiltins.createSearchBuiltins();
     const session = new mods.session.ConversationSession({
-      log, source, builtins: mods.searchBuiltins.createSearchBuiltins(), observer: {},
+      log, source, builtins, observer: {},
       approver: { approve: async () => 'allow_once' },
       model: new mods.anthropic.AnthropicModelClient({ apiKey: 'bench', baseURL: api.url, maxRetries: 0, promotionRendering: mode.rendering }),
       settings: () => ({ tools: mode.tools, model: 'bench', maxTokens: 1024, maxCyclesPerTurn: 10 }),
     });
     for (const [i, message] of messages.entries()) {
-      const offered = new Set(session.tools().offered.map((t) => t.name));
+      // What the next request will offer, the settings included (before the first turn records them).
+      const plan = mods.upcoming.upcomingPlan({ events: log.events(), mcpTools: source.tools(), builtins: builtins.definitions, runningServers: source.runningServers(), settingsTools: mode.tools });
+      const offered = new Set(plan.offered.map((t) => t.name));
       api.enqueue(...stepsFor(fx, message, i, offered));
       const result = await session.send(message.user, new AbortController().signal);
       if (result.reason !== 'done') throw new Error(`${mode.label}, message ${i + 1}: the turn ended ${result.reason}: ${result.message ?? ''}`);
@@ -105,12 +108,18 @@ async function runConversation(mods, opts, messages, mode) {
   }
 }
 
-/** Requests whose last message carries a search_tools result that promoted something. */
-function afterPromotion(requests) {
+/**
+ * For each request whose last message carries a search_tools result that promoted something: the
+ * share of the request before it read from cache, or undefined when that request was too short
+ * to be cached at all (under the API's minimum cacheable prompt), so there was nothing to read.
+ */
+function afterPromotion(requests, minCacheable) {
   return requests.flatMap((r, i) => {
     const last = r.body.messages.at(-1)?.content ?? [];
     const searched = last.some((b) => b.type === 'tool_result' && String(b.tool_use_id).startsWith('search-') && JSON.stringify(b.content).includes('usable'));
-    return searched && i > 0 ? [r.cache.cache_read_input_tokens / requests[i - 1].cache.prompt_tokens] : [];
+    if (!searched || i === 0) return [];
+    const before = requests[i - 1].cache.prompt_tokens;
+    return [before < minCacheable ? undefined : r.cache.cache_read_input_tokens / before];
   });
 }
 
@@ -128,10 +137,12 @@ const int = (x) => Math.round(x).toLocaleString('en-US');
 export async function run(opts) {
   const mods = {
     session: await load(opts.repoRoot, 'src/core/turn/session.js'),
+    upcoming: await load(opts.repoRoot, 'src/core/turn/upcomingPlan.js'),
     store: await load(opts.repoRoot, 'src/core/stream/conversationStore.js'),
     searchBuiltins: await load(opts.repoRoot, 'src/core/turn/searchBuiltins.js'),
     anthropic: await load(opts.repoRoot, 'src/providers/anthropic/anthropicModelClient.js'),
     fixture: await load(opts.repoRoot, 'test/fixtures/scriptedMessagesApi.js'),
+    promptCache: await load(opts.repoRoot, 'test/fixtures/promptCache.js'),
   };
   const rows = [];
   for (const [label, messages] of [['6 messages', SIX], ['12 messages', TWELVE]]) {
@@ -140,8 +151,8 @@ export async function run(opts) {
       const requests = await runConversation(mods, opts, messages, mode);
       const t = totals(requests);
       allOn ??= t.cost;
-      const shares = afterPromotion(requests);
-      rows.push([label, mode.label, requests.length, int(t.input), int(t.write), int(t.read), int(t.cost), `${(t.cost / allOn).toFixed(2)}×`, shares.length > 0 ? shares.map(pct).join(' ') : '—']);
+      const shares = afterPromotion(requests, mods.promptCache.ANTHROPIC_CACHE_RULES.minCacheableTokens);
+      rows.push([label, mode.label, requests.length, int(t.input), int(t.write), int(t.read), int(t.cost), `${(t.cost / allOn).toFixed(2)}×`, shares.length > 0 ? shares.map((x) => (x === undefined ? 'n/a' : pct(x))).join(' ') : '—']);
     }
   }
   return {
@@ -150,7 +161,7 @@ export async function run(opts) {
     rows,
     notes: [
       'Cost units = input + 1.25 × cache write + 0.1 × cache read (the API price ratios for 5-minute writes and reads); output tokens are the same in every row and left out.',
-      '"read after each promotion" = cache read of the request that carries a search result ÷ the whole prompt of the request before it.',
+      '"read after each promotion" = cache read of the request that carries a search result ÷ the whole prompt of the request before it; n/a where that prompt was under the 1,024-token minimum the API caches (the first message\'s search, before any tool is loaded).',
       'Token counts are ESTIMATES (JSON length / 3.5) made by the scripted API (test/fixtures/promptCache.ts), identical across rows; the scripted model searches with the real ranker (default limit 10) only for a tool it does not have yet.',
     ],
   };

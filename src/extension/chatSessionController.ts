@@ -14,7 +14,7 @@ import { addUsage, applyHostMessage, EMPTY_USAGE, type ApprovalAnswer, type Chat
 import type { ApiKeyStore } from './apiKey';
 import type { ChatController, ChatSendRequest } from './chatController';
 import { ConfiguredModelClient } from './configuredModelClient';
-import { readQuiverSetting } from './settings';
+import { readQuiverSetting, ToolsSetting } from './settings';
 import { WebviewApprover } from './webviewApprover';
 
 export interface ChatDeps {
@@ -32,7 +32,7 @@ const ACTIVE_KEY = 'quiver.activeConversation';
 
 export function readTurnSettings(): TurnSettings {
   return {
-    tools: readQuiverSetting('tools').value,
+    tools: ToolsSetting.read().value,
     model: readQuiverSetting('model').value,
     maxTokens: readQuiverSetting('maxTokens').value,
     maxCyclesPerTurn: readQuiverSetting('maxCyclesPerTurn').value,

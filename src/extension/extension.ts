@@ -50,6 +50,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const searchIndex = new ToolIndex();
 
   const reportSettingsIssues = (): void => {
+    for (const ignored of tools.ignoredRunPolicies()) log.warn(`quiver.tools[${JSON.stringify(ignored.key)}].run: "unattended" in ${ignored.scope} settings is ignored; only User settings can let a tool run without asking.`);
     const issues = tools.settingsIssues();
     for (const issue of issues) log.error(`${issue.path}: ${issue.message}`);
     const [first] = issues;

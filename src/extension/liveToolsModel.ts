@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { issueTurningOff, parseToolsConfig, type ConfigIssue } from '../core/availability';
+import { issueTurningOff, parseToolsConfig, type ConfigIssue, type IgnoredRunPolicy } from '../core/availability';
 import type { StreamEvent } from '../core/stream/events';
 import type { ToolDefinition } from '../core/tools';
 import { estimateToolTokens } from '../core/tokens';
@@ -8,7 +8,7 @@ import type { BuiltinTools } from '../core/turn/ports';
 import { promotedTools, upcomingPlan } from '../core/turn/upcomingPlan';
 import { SETTINGS } from '../core/settingsRegistry';
 import type { McpManager } from '../mcp/mcpManager';
-import { readQuiverSetting } from './settings';
+import { ToolsSetting } from './settings';
 import type { ServerView, ToolsModel } from './toolsModel';
 
 /** Claude models' context window; the status bar's share and warning are relative to it. */
@@ -33,7 +33,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private memo: ToolOverview | undefined;
-  private settingsMemo: ReturnType<typeof parseToolsConfig> | undefined;
+  private settingsMemo: { readonly setting: ToolsSetting; readonly parsed: ReturnType<typeof parseToolsConfig> } | undefined;
   private readonly subscriptions: vscode.Disposable[];
   private readonly unsubscribeMcp: () => void;
   private mcpRefresh: NodeJS.Timeout | undefined;
@@ -88,12 +88,20 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
 
   /** Problems in `quiver.tools` as written, for the log and a notification. */
   settingsIssues(): readonly ConfigIssue[] {
-    return this.settings().issues;
+    return this.settings().parsed.issues;
   }
 
   settingsIssueOf(tool: ToolDefinition): ConfigIssue | undefined {
-    const settings = this.settings();
-    return issueTurningOff(settings.value, settings.issues, tool);
+    const { parsed } = this.settings();
+    return issueTurningOff(parsed.value, parsed.issues, tool);
+  }
+
+  ignoredRunPolicyOf(tool: ToolDefinition): IgnoredRunPolicy | undefined {
+    return this.settings().setting.ignoredRunPolicyOf(tool);
+  }
+
+  ignoredRunPolicies(): readonly IgnoredRunPolicy[] {
+    return this.settings().setting.applied.ignored;
   }
 
   dispose(): void {
@@ -103,8 +111,11 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
     this.changed.dispose();
   }
 
-  private settings(): ReturnType<typeof parseToolsConfig> {
-    this.settingsMemo ??= parseToolsConfig(readQuiverSetting('tools').value);
+  private settings(): { readonly setting: ToolsSetting; readonly parsed: ReturnType<typeof parseToolsConfig> } {
+    if (!this.settingsMemo) {
+      const setting = ToolsSetting.read();
+      this.settingsMemo = { setting, parsed: parseToolsConfig(setting.value) };
+    }
     return this.settingsMemo;
   }
 
@@ -116,7 +127,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
       mcpTools,
       builtins: this.builtins.definitions,
       runningServers: this.mcp.runningServers(),
-      settingsTools: readQuiverSetting('tools').value,
+      settingsTools: this.settings().setting.value,
     });
     return buildToolOverview({
       catalogue: [...this.builtins.definitions, ...mcpTools],

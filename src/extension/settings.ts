@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { parse as parseJsonc } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import {
-  applySettingsEdit, enableEdits, parseToolsConfig, runEdits, scopeForToolKey, serverDefaultsKey, serverEnableEdits,
-  type Availability, type RunPolicy, type ScopedValues, type SettingsEdit, type SettingsScope, type ToolIdentity, type ToolsConfig,
+  applySettingsEdit, appliedToolsValue, enableEdits, ignoredRunPolicyOf, parseToolsConfig, runEdits, runRemoval, scopeForToolKey, serverDefaultsKey, serverEnableEdits,
+  type AppliedToolsValue, type Availability, type IgnoredRunPolicy, type RunPolicy, type ScopedValues, type SettingsEdit, type SettingsScope, type ToolIdentity, type ToolsConfig,
 } from '../core/availability';
 import { jsoncValueRange, removeJsoncProperty, setJsoncValue, type JsonPath } from '../core/jsoncEdit';
 import { readSetting, SETTINGS, type SettingName, type SettingRead, type SettingValue } from '../core/settingsRegistry';
@@ -14,9 +14,29 @@ export function readQuiverSetting<N extends SettingName>(name: N, scope?: vscode
   return readSetting(name, vscode.workspace.getConfiguration(undefined, scope ?? null).get<unknown>(SETTINGS[name].key));
 }
 
-/** `quiver.tools` as written, parsed; its problems are reported by the Tools model. */
+/** `quiver.tools` per scope and as Quiver applies it: a workspace cannot let a tool run without asking. */
+export class ToolsSetting {
+  private constructor(private readonly values: ScopedValues, readonly applied: AppliedToolsValue) {}
+
+  static read(): ToolsSetting {
+    const values = scopedValues();
+    return new ToolsSetting(values, appliedToolsValue(values));
+  }
+
+  /** The applied value, validated as every setting is. */
+  get value(): unknown {
+    return readSetting('tools', this.applied.value).value;
+  }
+
+  /** The workspace's run policy that asks for `tool` to run unattended, which Quiver does not apply. */
+  ignoredRunPolicyOf(tool: ToolIdentity): IgnoredRunPolicy | undefined {
+    return ignoredRunPolicyOf(this.values, this.applied, tool);
+  }
+}
+
+/** `quiver.tools` as applied, parsed; its problems are reported by the Tools model. */
 export function readToolsConfig(): ToolsConfig {
-  return parseToolsConfig(readQuiverSetting('tools').value).value;
+  return parseToolsConfig(ToolsSetting.read().value).value;
 }
 
 const TARGETS: Record<SettingsScope, vscode.ConfigurationTarget> = {
@@ -53,8 +73,20 @@ export class ToolSettings {
     return this.write(tool.name, (values, scope) => enableEdits(values, scope, tool, availability));
   }
 
+  /** Run policies are the user's own: they go to User settings, whatever scope holds the tool's entry. */
   writeToolRunPolicy(key: string, run: RunPolicy): Promise<SettingsScope> {
-    return this.write(key, () => runEdits(key, run));
+    return this.write(key, () => runEdits(key, run), 'user');
+  }
+
+  /** Removes the run policy of each of `keys` from User settings. */
+  async removeUserRunPolicies(keys: readonly string[]): Promise<void> {
+    for (const key of keys) await this.write(key, (values) => runRemoval(values.user, key), 'user');
+  }
+
+  /** The keys User settings let run without asking. */
+  userUnattendedKeys(): string[] {
+    const user = scopedValues().user;
+    return [...parseToolsConfig(user).value].filter(([, entry]) => entry.run === 'unattended').map(([key]) => key);
   }
 
   writeServerAvailability(server: string, toolKeys: readonly string[], availability: Availability): Promise<SettingsScope> {
@@ -77,9 +109,9 @@ export class ToolSettings {
     editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
 
-  private async write(key: string, plan: EditPlan): Promise<SettingsScope> {
+  private async write(key: string, plan: EditPlan, only?: SettingsScope): Promise<SettingsScope> {
     const values = scopedValues();
-    const scope = scopeForToolKey(values, key, workspaceOpen());
+    const scope = only ?? scopeForToolKey(values, key, workspaceOpen());
     const edits = plan(values, scope);
     if (edits.length === 0) return scope;
     const file = await this.fileOf(scope, values[scope]);

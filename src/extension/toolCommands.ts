@@ -62,6 +62,26 @@ async function makeCostliestDiscoverable(deps: ToolCommandDeps): Promise<void> {
   else void vscode.window.showInformationMessage('Quiver: no MCP server has tools on.');
 }
 
+/**
+ * Lists the tools User settings let run without asking ("Always allow" writes there) and
+ * removes the run policy of those the user picks, so they ask again.
+ */
+async function resetApprovals(settings: ToolSettings): Promise<void> {
+  const keys = settings.userUnattendedKeys();
+  if (keys.length === 0) {
+    void vscode.window.showInformationMessage('Quiver: no tool runs without asking: your User settings give no tool "run": "unattended".');
+    return;
+  }
+  const picked = await vscode.window.showQuickPick(keys.map((key) => ({ label: key, picked: true })), {
+    title: 'Tools that run without asking (User settings)',
+    placeHolder: 'Pick the tools that should ask before each call again',
+    canPickMany: true,
+  });
+  if (!picked || picked.length === 0) return;
+  await settings.removeUserRunPolicies(picked.map((p) => p.label));
+  vscode.window.setStatusBarMessage(`Quiver: ${picked.length} tool approval${picked.length === 1 ? '' : 's'} reset; ${picked.length === 1 ? 'it asks' : 'they ask'} before each call again`, 4000);
+}
+
 export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('quiver.tool.makeOn', (n?: ToolsTreeNode) => showingErrors(() => makeTool(deps, n, 'on'))),
@@ -76,6 +96,7 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
     vscode.commands.registerCommand('quiver.tool.copyName', async (n?: ToolsTreeNode) => {
       if (n?.kind === 'tool') await vscode.env.clipboard.writeText(n.item.tool.name);
     }),
+    vscode.commands.registerCommand('quiver.resetToolApprovals', () => showingErrors(() => resetApprovals(deps.settings))),
     vscode.commands.registerCommand('quiver.makeCostliestServerDiscoverable', () => showingErrors(() => makeCostliestDiscoverable(deps))),
   ];
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Availability, ConfigIssue } from '../core/availability';
+import type { Availability, ConfigIssue, IgnoredRunPolicy } from '../core/availability';
 import { summarize } from '../core/search/summary';
 import { formatTokens, type ToolOverviewItem } from '../core/toolOverview';
 import type { ServerView, ToolsModel } from './toolsModel';
@@ -68,7 +68,9 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
     switch (node.kind) {
       case 'group': return this.groupItem(node.availability);
       case 'server': return this.serverItem(node.availability, node.server);
-      case 'tool': return toolItem(node.item, node.item.availability === 'off' ? this.model.settingsIssueOf(node.item.tool) : undefined);
+      case 'tool': return node.item.availability === 'off'
+        ? toolItem(node.item, this.model.settingsIssueOf(node.item.tool), undefined)
+        : toolItem(node.item, undefined, this.model.ignoredRunPolicyOf(node.item.tool));
       case 'starting': {
         const servers = this.model.servers();
         const item = new vscode.TreeItem('Servers starting', vscode.TreeItemCollapsibleState.Expanded);
@@ -125,8 +127,8 @@ function byServerThenBuiltinFirst(a: string, b: string): number {
   return a.localeCompare(b);
 }
 
-/** `problem`: the unreadable setting that left this tool off. */
-function toolItem(entry: ToolOverviewItem, problem: ConfigIssue | undefined): vscode.TreeItem {
+/** `problem`: the unreadable setting that left this tool off; `ignored`: the workspace run policy it does not run by. */
+function toolItem(entry: ToolOverviewItem, problem: ConfigIssue | undefined, ignored: IgnoredRunPolicy | undefined): vscode.TreeItem {
   const { tool } = entry;
   const item = new vscode.TreeItem(tool.toolName, vscode.TreeItemCollapsibleState.None);
   item.id = `tool:${tool.name}`;
@@ -136,11 +138,23 @@ function toolItem(entry: ToolOverviewItem, problem: ConfigIssue | undefined): vs
   tooltip.appendMarkdown(`**${tool.name}** · ${entry.availability}${entry.promoted ? ' (promoted in this conversation)' : ''}\n\n`);
   tooltip.appendText(summarize(tool.description) || 'No description.');
   tooltip.appendMarkdown(`\n\n~${entry.tokens} tokens when offered (estimate) · allow_toggle: ${entry.allowToggle}`);
+  if (ignored) {
+    item.description += ' · asks: workspace approval ignored';
+    tooltip.appendMarkdown(`\n\n${escapeMarkdown(ignoredRunPolicyText(ignored))}`);
+  }
   item.tooltip = tooltip;
-  item.iconPath = new vscode.ThemeIcon(entry.promoted ? 'star-full' : 'tools');
+  item.iconPath = new vscode.ThemeIcon(entry.promoted ? 'star-full' : ignored ? 'shield' : 'tools');
   // `tool-locked` hides the Make… items: a named toggle of a `never` tool is refused.
   item.contextValue = entry.allowToggle === 'never' ? 'tool-locked' : `tool-${entry.availability}`;
   return item;
+}
+
+/** Why a tool asks although a settings file in the workspace says it may run unattended. */
+export function ignoredRunPolicyText(ignored: IgnoredRunPolicy): string {
+  const where = ignored.scope === 'workspaceFolder' ? "this folder's settings" : "this workspace's settings";
+  return `Asks before each call: ${where} say "run": "unattended" for "${ignored.key}", which Quiver ignores, because a settings file `
+    + 'in a repository must not let tools run without asking. To let it run unattended, choose "Always allow this tool" when it asks, '
+    + 'or set its "run" in your User settings.';
 }
 
 /** Marked apart from the tools off by choice; a click opens settings.json at the entry to fix. */

@@ -40,6 +40,11 @@ function chainKeys(tool: ToolIdentity): string[] {
   return tool.server === undefined ? [tool.name, DEFAULTS_KEY] : [tool.name, serverDefaultsKey(tool.server), DEFAULTS_KEY];
 }
 
+/** The key `tool`'s run policy comes from (its own, its server's `<server>__*` or `*`); undefined when none sets one. */
+export function runSourceKey(config: ToolsConfig, tool: ToolIdentity): string | undefined {
+  return chainKeys(tool).find((key) => config.get(key)?.run !== undefined);
+}
+
 /**
  * The problem that left `tool` off, if any: the entry it takes its availability from (its own,
  * its server's `<server>__*` or `*`) could not be read. `issues` are those of parsing `config`.

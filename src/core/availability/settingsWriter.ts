@@ -1,12 +1,7 @@
 import { parseEnable, parseToolsConfig, SHORTHANDS } from './parse';
 import { resolveTool, type ToolIdentity } from './resolve';
+import { isTable, MOST_SPECIFIC_FIRST, mergeScopedValues, type Json, type ScopedValues, type SettingsScope } from './scopedValues';
 import { serverDefaultsKey, type AllowToggle, type Availability, type RunPolicy } from './types';
-
-type Json = Readonly<Record<string, unknown>>;
-
-function isTable(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * One change to the `quiver.tools` value of one scope: `path` runs from a key of that value
@@ -18,17 +13,6 @@ export interface SettingsEdit {
   readonly value: unknown;
 }
 
-export type SettingsScope = 'workspaceFolder' | 'workspace' | 'user';
-
-/** `quiver.tools` as written in each scope (undefined where a scope has none). */
-export interface ScopedValues {
-  readonly workspaceFolder?: unknown;
-  readonly workspace?: unknown;
-  readonly user?: unknown;
-}
-
-const MOST_SPECIFIC_FIRST: readonly SettingsScope[] = ['workspaceFolder', 'workspace', 'user'];
-
 /**
  * Where a write for `key` goes: the most specific scope whose `quiver.tools` already has an
  * entry for it (so the edit lands where the user will look for it and is not shadowed), else
@@ -37,11 +21,6 @@ const MOST_SPECIFIC_FIRST: readonly SettingsScope[] = ['workspaceFolder', 'works
 export function scopeForToolKey(values: ScopedValues, key: string, workspaceOpen: boolean): SettingsScope {
   const holder = MOST_SPECIFIC_FIRST.find((scope) => hasKey(values[scope], key));
   return holder ?? (workspaceOpen ? 'workspace' : 'user');
-}
-
-/** The value VS Code reads: the scopes merged object by object, deeply, the more specific winning. */
-function mergeScopedValues(values: ScopedValues): unknown {
-  return [...MOST_SPECIFIC_FIRST].reverse().reduce<unknown>((merged, scope) => deepMerge(merged, values[scope]), undefined);
 }
 
 /** `tools` (one scope's `quiver.tools`) after `edit`. */
@@ -95,6 +74,13 @@ export function serverEnableEdits(values: ScopedValues, scope: SettingsScope, se
 /** Sets one key's run policy ("Always allow" writes unattended). */
 export function runEdits(key: string, run: RunPolicy): SettingsEdit[] {
   return [{ path: [key, 'run'], value: run }];
+}
+
+/** Removes `key`'s run policy in one scope's `tools`, and the entry with it when nothing else is left in it. */
+export function runRemoval(tools: unknown, key: string): SettingsEdit[] {
+  const entry = entryIn(tools, key);
+  if (entry?.['run'] === undefined) return [];
+  return [{ path: Object.keys(entry).length > 1 ? [key, 'run'] : [key], value: undefined }];
 }
 
 function entryIn(tools: unknown, key: string): Json | undefined {
@@ -153,12 +139,4 @@ function setIn(table: Json, path: readonly string[], value: unknown): Json {
   if (next !== undefined) return { ...table, [head]: next };
   const { [head]: _removed, ...others } = table;
   return others;
-}
-
-function deepMerge(base: unknown, over: unknown): unknown {
-  if (over === undefined) return base;
-  if (!isTable(base) || !isTable(over)) return over;
-  const merged: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(over)) merged[key] = deepMerge(base[key], value);
-  return merged;
 }

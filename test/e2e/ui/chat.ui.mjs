@@ -1,10 +1,9 @@
 // The chat in the real workbench, against the scripted Messages API (ctx.scripted): streaming,
 // a search_tools promotion that moves a tool to On in the same turn, approval, and that model
 // and tool output never executes in the webview. ctx = { page, settingsFile, scripted, scriptedModule }.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyEdits, modify } from 'jsonc-parser';
-import { SIDEBAR, chatFrame, chatWindow, openChat, send, setApiKey, sleep, until } from './helpers.mjs';
+import { SIDEBAR, chatFrame, chatWindow, expandOnServer, openChat, send, setApiKey, sleep, until, writeSetting } from './helpers.mjs';
 
 const PAYLOAD_FLAG = '__quiverPwned';
 const PAYLOADS = [
@@ -16,16 +15,10 @@ const PAYLOADS = [
 
 const treeRow = (page, text) => page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]`).filter({ hasText: text });
 
-/** Expands the server under the tree's On group (the first row of that name at depth 2). */
-async function expandOnServer(page, server) {
-  const rowOf = page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"][aria-level="2"]`)
-    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${server}$`) }) }).first();
-  if ((await rowOf.getAttribute('aria-expanded')) === 'false') await rowOf.click();
-}
-
 export default function (t) {
   t.test('without an API key the chat says how to set one, and Set API Key stores one', async ({ page }) => {
     await openChat(page);
+    await setApiKey(page, ''); // an earlier test file may have stored one
     const chat = chatFrame(page);
     await until('the chat does not explain how to set an API key', async () => /ANTHROPIC_API_KEY/.test(await chat.locator('body').innerText()));
     await setApiKey(page, 'sk-ant-e2e-scripted-key');
@@ -69,7 +62,7 @@ export default function (t) {
     if (rejected.length > 0) throw new Error(`the API's rules rejected a request: ${rejected[0].rejected}`);
   });
 
-  t.test('model and tool output carrying HTML and javascript: links renders inert', async ({ page, scripted, scriptedModule, settingsFile }) => {
+  t.test('model and tool output carrying HTML and javascript: links renders inert', async ({ page, scripted, scriptedModule }) => {
     const { reply, text, toolUse } = scriptedModule;
     scripted.enqueue(
       reply(text(`Here is some markup:\n\n${PAYLOADS}`), toolUse('toolu_echo_1', 'everything__echo', { message: PAYLOADS })),
@@ -78,7 +71,7 @@ export default function (t) {
     await openChat(page);
     const chat = chatFrame(page);
     await send(page, 'Echo some HTML back to me.');
-    await chat.getByRole('button', { name: 'Always allow this tool' }).click();
+    await chat.getByRole('button', { name: 'Allow once' }).click();
     await chat.getByText('And again:').waitFor();
     await sleep(1000);
     const win = await chatWindow(page);
@@ -92,8 +85,6 @@ export default function (t) {
     if (report.flag !== undefined) throw new Error(`a payload ran in the webview (flag ${String(report.flag)})`);
     if (report.scripts + report.iframes + report.imgWithHandler + report.jsLinks > 0) throw new Error(`live markup in the webview: ${JSON.stringify(report)}`);
     if (await page.evaluate((flag) => window[flag], PAYLOAD_FLAG)) throw new Error('a payload ran in the workbench');
-    const settings = readFileSync(settingsFile, 'utf8');
-    if (!/"everything__echo"\s*:\s*\{[^}]*"run"\s*:\s*"unattended"/.test(settings)) throw new Error('"Always allow this tool" did not write run: "unattended" to settings.json');
   });
 
   t.test('the chat stays readable in light, dark and high-contrast themes (text contrast ≥ 4.5:1)', async ({ page, settingsFile }) => {
@@ -101,7 +92,7 @@ export default function (t) {
     mkdirSync(SHOTS, { recursive: true });
     try {
       for (const [theme, kind] of THEMES) {
-        writeSetting(settingsFile, 'workbench.colorTheme', theme);
+        writeSetting(settingsFile, ['workbench.colorTheme'], theme);
         await until(`the workbench did not switch to ${theme}`, async () => (await workbenchKind(page)) === kind);
         await sleep(1000); // the webview restyles after the workbench
         const colours = await chatColours(page);
@@ -111,7 +102,7 @@ export default function (t) {
         if (poor.length > 0) throw new Error(`${theme}: text below 4.5:1 contrast: ${JSON.stringify(poor)}`);
       }
     } finally {
-      writeSetting(settingsFile, 'workbench.colorTheme', undefined);
+      writeSetting(settingsFile, ['workbench.colorTheme'], undefined);
     }
   });
 }
@@ -119,11 +110,6 @@ export default function (t) {
 const SHOTS = join('.test-artifacts', 'screenshots');
 // Set through settings, not the theme picker: the picker falls through to a marketplace search.
 const THEMES = [['Default Light Modern', 'vs'], ['Default Dark Modern', 'vs-dark'], ['Default High Contrast', 'hc-black'], ['Default High Contrast Light', 'hc-light']];
-
-function writeSetting(file, key, value) {
-  const text = readFileSync(file, 'utf8');
-  writeFileSync(file, applyEdits(text, modify(text, [key], value, { formattingOptions: { insertSpaces: true, tabSize: 2 } })));
-}
 
 /** The workbench's theme kind, from the class VS Code puts on its root element. */
 function workbenchKind(page) {

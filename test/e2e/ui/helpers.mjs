@@ -1,4 +1,7 @@
 // Shared by the workbench UI tests (not a test file: the harness collects only *.ui.mjs).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { applyEdits, modify } from 'jsonc-parser';
+
 export const SIDEBAR = '[id="workbench.view.extension.quiver"]';
 export const ICON = '.activitybar a.action-label[aria-label^="Quiver"]';
 export const STATUS = '[id="quiver-dev.quiver.quiver.overhead"]';
@@ -21,6 +24,12 @@ export async function until(what, check, ms = 20_000) {
     }
     await sleep(200);
   }
+}
+
+/** Edits one value of a settings.json in place, as a user's editor would (undefined removes it). */
+export function writeSetting(file, path, value) {
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(file, applyEdits(text, modify(text, path, value, { formattingOptions: { insertSpaces: true, tabSize: 2 } })));
 }
 
 // ---- The chat webview -------------------------------------------------------------
@@ -78,6 +87,13 @@ export async function send(page, text) {
 export const row = (page, label, level) =>
   page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]${level ? `[aria-level="${level}"]` : ''}`)
     .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) });
+
+/** Expands the server under the tree's On group (the first row of that name at depth 2). */
+export async function expandOnServer(page, server) {
+  const rowOf = page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"][aria-level="2"]`)
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${server}$`) }) }).first();
+  if ((await rowOf.getAttribute('aria-expanded')) === 'false') await rowOf.click();
+}
 
 /** Right-clicks `target` and picks the context menu item `name`. */
 export async function contextMenu(page, target, name) {

@@ -1,22 +1,15 @@
 // MCP servers on their way up: a server still starting is listed under "Servers starting" with a
 // spinner, never under "Servers not running" with a warning. ctx = { page, settingsFile }.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { applyEdits, modify } from 'jsonc-parser';
-import { SIDEBAR, openSidebar, until } from './helpers.mjs';
+import { SIDEBAR, openSidebar, until, writeSetting } from './helpers.mjs';
 
 const HANGS = resolve(import.meta.dirname, '..', '..', 'fixtures', 'mcp', 'hang-on-start-server.mjs');
 const rowNamed = (page, label) => page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]`).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) });
 
-function setServer(file, name, value) {
-  const text = readFileSync(file, 'utf8');
-  writeFileSync(file, applyEdits(text, modify(text, ['quiver.mcpServers', name], value, { formattingOptions: { insertSpaces: true, tabSize: 2 } })));
-}
-
 export default function (t) {
   t.test('a server still starting is shown as starting, not as a server that is not running', async ({ page, settingsFile }) => {
     await openSidebar(page);
-    setServer(settingsFile, 'slow', { command: 'node', args: [HANGS] });
+    writeSetting(settingsFile, ['quiver.mcpServers', 'slow'], { command: 'node', args: [HANGS] });
     try {
       // The tree redraws as servers report in, so a click can miss: expand until the row shows.
       await until('"slow" is not listed under "Servers starting"', async () => {
@@ -30,7 +23,7 @@ export default function (t) {
       if (!/starting/.test(description)) throw new Error(`the starting server reads "${description}"`);
       if ((await row.locator('.codicon-warning, .codicon-error').count()) > 0) throw new Error('the starting server carries a warning icon');
     } finally {
-      setServer(settingsFile, 'slow', undefined);
+      writeSetting(settingsFile, ['quiver.mcpServers', 'slow'], undefined);
     }
     await until('the removed server is still listed as starting', async () => (await rowNamed(page, 'Servers starting').count()) === 0);
   });

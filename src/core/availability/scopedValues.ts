@@ -1,0 +1,31 @@
+/** The settings scopes `quiver.tools` can be written in. */
+export type SettingsScope = 'workspaceFolder' | 'workspace' | 'user';
+
+/** `quiver.tools` as written in each scope (undefined where a scope has none). */
+export interface ScopedValues {
+  readonly workspaceFolder?: unknown;
+  readonly workspace?: unknown;
+  /** User settings, with a remote window's Machine settings: the only scope no repository can ship. */
+  readonly user?: unknown;
+}
+
+export const MOST_SPECIFIC_FIRST: readonly SettingsScope[] = ['workspaceFolder', 'workspace', 'user'];
+
+export type Json = Readonly<Record<string, unknown>>;
+
+export function isTable(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value VS Code reads: the scopes merged object by object, deeply, the more specific winning. */
+export function mergeScopedValues(values: ScopedValues): unknown {
+  return [...MOST_SPECIFIC_FIRST].reverse().reduce<unknown>((merged, scope) => deepMerge(merged, values[scope]), undefined);
+}
+
+function deepMerge(base: unknown, over: unknown): unknown {
+  if (over === undefined) return base;
+  if (!isTable(base) || !isTable(over)) return over;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) merged[key] = deepMerge(base[key], value);
+  return merged;
+}

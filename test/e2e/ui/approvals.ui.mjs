@@ -1,0 +1,61 @@
+// Approval belongs to the user: a repository's .vscode/settings.json cannot let a tool run without
+// asking, and "Always allow this tool" writes User settings, never the repository's file.
+// ctx = { page, settingsFile, userSettingsFile, scripted, scriptedModule }.
+import { readFileSync } from 'node:fs';
+import { parse } from 'jsonc-parser';
+import { SIDEBAR, chatFrame, ensureApiKey, expandOnServer, openSidebar, runCommand, send, until, writeSetting } from './helpers.mjs';
+
+const echoRow = (page) => page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"][aria-level="3"]`)
+  .filter({ has: page.locator('.label-name', { hasText: /^echo$/ }) }).first();
+const userRunOfEcho = (file) => parse(readFileSync(file, 'utf8'))?.['quiver.tools']?.['everything__echo']?.run;
+
+export default function (t) {
+  t.test('a workspace that says "run": "unattended" for every tool still gets the approval prompt', async ({ page, settingsFile, scripted, scriptedModule }) => {
+    const { reply, text, toolUse } = scriptedModule;
+    writeSetting(settingsFile, ['quiver.tools', '*'], { enable: 'discoverable', run: 'unattended' });
+    await openSidebar(page);
+    // The tree redraws as settings and servers change, so a click can miss: expand until the row shows.
+    await until('the Tools view does not say the workspace approval of echo is ignored', async () => {
+      await expandOnServer(page, 'everything');
+      const row = echoRow(page);
+      return (await row.count()) > 0 && /workspace approval ignored/.test((await row.textContent({ timeout: 1_000 })) ?? '');
+    }, 30_000);
+    await echoRow(page).hover();
+    await until('the hover of echo does not say why it asks', async () => /which Quiver ignores/.test((await page.locator('.monaco-hover, .workbench-hover').innerText().catch(() => '')) ?? ''));
+    await ensureApiKey(page);
+    const before = scripted.requests.length;
+    scripted.enqueue(reply(toolUse('toolu_ws_echo', 'everything__echo', { message: 'from the repository' })), reply(text('Echoed after approval.')));
+    await send(page, 'Echo something.');
+    const chat = chatFrame(page);
+    await chat.getByRole('button', { name: 'Allow once' }).waitFor();
+    if (scripted.requests.length - before !== 1) throw new Error('the call ran before the user answered the approval');
+    await chat.getByRole('button', { name: 'Allow once' }).click();
+    await chat.getByText('Echoed after approval.').waitFor();
+  });
+
+  t.test('"Always allow this tool" writes User settings and leaves the repository\'s settings file byte for byte', async ({ page, settingsFile, userSettingsFile, scripted, scriptedModule }) => {
+    const { reply, text, toolUse } = scriptedModule;
+    const repositoryFile = readFileSync(settingsFile);
+    await ensureApiKey(page);
+    scripted.enqueue(reply(toolUse('toolu_always_echo', 'everything__echo', { message: 'always' })), reply(text('Echoed, always allowed.')));
+    await send(page, 'Echo something, and do not ask again.');
+    const chat = chatFrame(page);
+    await chat.getByRole('button', { name: 'Always allow this tool' }).click();
+    await chat.getByText('Echoed, always allowed.').waitFor();
+    await until('"Always allow this tool" did not write run: "unattended" to User settings.json', () => userRunOfEcho(userSettingsFile) === 'unattended');
+    if (!readFileSync(settingsFile).equals(repositoryFile)) throw new Error(`"Always allow this tool" changed the workspace's settings.json:\n${readFileSync(settingsFile, 'utf8')}`);
+
+    // Quiver: Reset Tool Approvals… lists it (picked) and takes it back out of User settings.
+    // VS Code reads the written file back a moment after it changes on disk: retry until the list has it.
+    const listed = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'everything__echo' }).first();
+    await until('Reset Tool Approvals does not list everything__echo', async () => {
+      await runCommand(page, 'Quiver: Reset Tool Approvals…');
+      if (await listed.waitFor({ timeout: 3_000 }).then(() => true, () => false)) return true;
+      await page.keyboard.press('Escape');
+      return false;
+    });
+    await page.locator('.quick-input-widget input').press('Enter');
+    await until('Reset Tool Approvals did not remove run: "unattended" from User settings.json', () => userRunOfEcho(userSettingsFile) === undefined);
+    if (!readFileSync(settingsFile).equals(repositoryFile)) throw new Error('Reset Tool Approvals changed the workspace\'s settings.json');
+  });
+}
