@@ -4,6 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { setPriority } from 'node:os';
 import { z } from 'zod';
 import { cleanMessage, errorText } from './describeCallError';
 import type { McpLogger } from './logger';
@@ -33,6 +34,14 @@ export interface ConnectionOptions {
 
 /** Pages are read leniently: a single malformed tool must not discard the whole page. */
 const toolsPage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
+
+/**
+ * The CPU priority (niceness) of a stdio server's process. Seventy Node servers starting beside
+ * the editor on two cores take the CPU from the editor's own processes; below normal priority
+ * they get what the editor leaves (a server mostly waits on I/O once up). An unprivileged process
+ * cannot raise a priority again, so it stays lowered.
+ */
+export const SERVER_NICENESS = 10;
 
 /** Grace given to a server to exit after its stdin closes, before it is signalled. */
 const EXIT_GRACE_MS = 500;
@@ -151,11 +160,25 @@ export class ServerConnection {
     client.onerror = (error) => this.options.logger.warn(`[${this.config.name}] protocol error (ignored, the connection stays up): ${cleanMessage(error.message).slice(0, 300)}`);
     this.client = client;
     this.transport = transport;
-    await client.connect(transport, { timeout: this.options.startupTimeoutMs });
+    const connected = client.connect(transport, { timeout: this.options.startupTimeoutMs });
+    // The SDK spawns a stdio server synchronously inside connect(), so its pid is known before the
+    // server has done any of its start-up work (a test checks the priority of a started server).
+    this.lowerPriority();
+    await connected;
     this.knownPid = this.pid;
     client.onclose = () => {
       if (this.closing === undefined && this.client === client) this.options.onClosed();
     };
+  }
+
+  private lowerPriority(): void {
+    const pid = this.pid;
+    if (pid === undefined) return;
+    try {
+      setPriority(pid, SERVER_NICENESS);
+    } catch (err) {
+      this.options.logger.info(`[${this.config.name}] its process keeps normal priority: ${errorText(err)}`);
+    }
   }
 
   private requireClient(): Client {

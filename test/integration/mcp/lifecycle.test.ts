@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { getPriority } from 'node:os';
+import { SERVER_NICENESS } from '../../../src/mcp/serverConnection';
 import type { ServerStatus } from '../../../src/mcp/serverStatus';
 import { assertGone, disposeAll, fixture, isGone, manager, nodeServer, offOnly, signal, textOf, waitFor } from './helpers';
 
@@ -21,6 +23,16 @@ describe('MCP manager lifecycle', () => {
     const pid = status?.pid;
     await m.dispose();
     await assertGone(pid);
+  });
+
+  it('runs a stdio server below normal CPU priority, so starting servers leave the editor its share', async () => {
+    const { manager: m } = manager();
+    m.applyConfig([nodeServer('faulty', fixture('faulty-tools-server.mjs'))]);
+    await m.whenIdle();
+    const pid = m.status('faulty')?.pid;
+    assert.ok(pid !== undefined);
+    // At least: a test runner already running niced further keeps its own, lower priority.
+    assert.ok(getPriority(pid) >= Math.max(SERVER_NICENESS, getPriority()), `niceness ${getPriority(pid)}`);
   });
 
   it('marks a server that dies at start failed with its stderr, retrying with bounded backoff', async () => {
