@@ -9,7 +9,7 @@
 // idle server's tool and checks that search over cached catalogues answers exactly as over live
 // servers. Run `npx tsc -p .` first.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { loadCompiled as load } from './compiled.mjs';
@@ -62,7 +62,7 @@ function newManager(mods, mode, cacheDir) {
 
 /** Runs every server once with the cache on, as a previous session would have, so the next activation finds their catalogues. */
 async function warmCache(mods, servers, cacheDir) {
-  const manager = newManager(mods, { concurrency: 8 }, cacheDir);
+  const manager = newManager(mods, { concurrency: DEFAULT_STARTS }, cacheDir);
   manager.applyConfig(servers, restingAll(servers, false));
   await manager.whenIdle();
   await manager.dispose();
@@ -113,10 +113,15 @@ async function activate(mods, servers, mode, cacheDir, startLog) {
   };
 }
 
+/** Quiver's default: two starts per core (src/mcp/managerOptions.ts). */
+const DEFAULT_STARTS = 2 * availableParallelism();
+// The sweep the default was chosen by: too few leave cores idle while servers wait on I/O, too many crowd the host.
+const SWEEP = [...new Set([4, 8, 16, DEFAULT_STARTS])].sort((a, b) => a - b);
+
 const MODES = [
   { label: 'all at once, refresh per change (before)', concurrency: 1_000, batchMs: 0, lazy: false },
-  { label: '8 at a time, refresh per 100 ms (cold cache, or eagerServers)', concurrency: 8, batchMs: 100, lazy: false },
-  { label: 'idle on a warm catalogue cache (Quiver)', concurrency: 8, batchMs: 100, lazy: true },
+  ...SWEEP.map((c) => ({ label: `${c} at a time, refresh per 100 ms${c === DEFAULT_STARTS ? ' (Quiver: 2 per core; cold cache or eagerServers)' : ''}`, concurrency: c, batchMs: 100, lazy: false })),
+  { label: 'idle on a warm catalogue cache (Quiver)', concurrency: DEFAULT_STARTS, batchMs: 100, lazy: true },
 ];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
