@@ -1,10 +1,12 @@
-import { isLockedOff, type AllowToggle, type Availability, type ResolvedTool } from './availability';
+import { isLockedOff, type AllowToggle, type Availability, type ResolvedTool, type RunPolicy } from './availability';
 import type { ToolDefinition } from './tools';
 
 export interface ToolOverviewItem {
   readonly tool: ToolDefinition;
   readonly availability: Availability;
   readonly allowToggle: AllowToggle;
+  /** Whether a call asks first, as the next request will run it (settings and this conversation's deltas). */
+  readonly run: RunPolicy;
   /** Estimated tokens of this tool's definition when offered. */
   readonly tokens: number;
   /** On only because a search_tools call promoted it in the active conversation. */
@@ -56,6 +58,7 @@ export function buildToolOverview(input: ToolOverviewInput): ToolOverview {
       tool,
       availability: group,
       allowToggle: resolved.allowToggle,
+      run: resolved.run,
       tokens: input.estimateTokens(tool),
       promoted: group === 'on' && input.promoted.has(tool.name),
     });

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { chipOf, type Attachment } from '../core/attachments/attachment';
+import type { RunTrust } from '../core/availability';
 import { eventIndexOfItem, historyFromStream } from '../core/chatHistory';
 import { droppedMessages, failedMessages } from '../core/stream/failedMessages';
 import { ModelError } from '../core/model';
@@ -14,7 +15,7 @@ import { addUsage, applyHostMessage, EMPTY_USAGE, type ApprovalAnswer, type Chat
 import type { ApiKeyStore } from './apiKey';
 import type { ChatController, ChatSendRequest } from './chatController';
 import { ConfiguredModelClient } from './configuredModelClient';
-import { readQuiverSetting, ToolsSetting } from './settings';
+import { AppliedToolsSetting, readQuiverSetting } from './settings';
 import { WebviewApprover } from './webviewApprover';
 
 export interface ChatDeps {
@@ -26,13 +27,15 @@ export interface ChatDeps {
   readonly log: vscode.LogOutputChannel;
   /** The user chose "Always allow": persist `run: "unattended"` for the tool. */
   readonly alwaysAllow: (tool: string) => Promise<unknown>;
+  /** Where the user's own approvals come from (see RunApprovals). */
+  readonly runTrust: () => RunTrust;
 }
 
 const ACTIVE_KEY = 'quiver.activeConversation';
 
-export function readTurnSettings(): TurnSettings {
+export function readTurnSettings(trust: RunTrust): TurnSettings {
   return {
-    tools: ToolsSetting.read().value,
+    tools: AppliedToolsSetting.read(trust).value,
     model: readQuiverSetting('model').value,
     maxTokens: readQuiverSetting('maxTokens').value,
     maxCyclesPerTurn: readQuiverSetting('maxCyclesPerTurn').value,
@@ -300,7 +303,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
       builtins: this.deps.builtins,
       approver: this.approver,
       observer: this.observer(conversation),
-      settings: readTurnSettings,
+      settings: () => readTurnSettings(this.deps.runTrust()),
     });
     await this.deps.memento.update(ACTIVE_KEY, conversation.id);
     const history = historyFromStream(conversation.events(), false);

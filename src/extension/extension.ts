@@ -6,6 +6,7 @@ import { ConversationStore } from '../core/stream/conversationStore';
 import { createSearchBuiltins } from '../core/turn/searchBuiltins';
 import { SETTINGS } from '../core/settingsRegistry';
 import type { ToolCompletion } from '../protocol';
+import { allowAlways } from './alwaysAllow';
 import { ApiKeyStore } from './apiKey';
 import { registerAttachCommands } from './attachments/attachCommands';
 import { ChatSessionController } from './chatSessionController';
@@ -14,6 +15,7 @@ import { LiveToolsModel } from './liveToolsModel';
 import { createMcpHost, type McpHost } from './mcpHost';
 import { OverheadDocument } from './overheadDocument';
 import { OverheadStatus } from './overheadStatus';
+import { RunApprovals } from './runApprovals';
 import { reportStartup } from './startupReport';
 import { searchToolsCommand } from './searchToolsCommand';
 import { ToolSettings } from './settings';
@@ -32,6 +34,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   reportStartup(manager, log);
   const builtins = createSearchBuiltins();
   const settings = new ToolSettings(context.globalStorageUri);
+  const approvals = new RunApprovals(context.globalState);
   const chat = await ChatSessionController.create({
     store: new ConversationStore(join(context.globalStorageUri.fsPath, 'conversations')),
     source: manager,
@@ -39,9 +42,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     keys,
     memento: context.workspaceState,
     log,
-    alwaysAllow: (tool) => settings.writeToolRunPolicy(tool, 'unattended'),
+    alwaysAllow: (tool) => allowAlways(tool, settings, approvals),
+    runTrust: () => approvals.trust(),
   });
-  const tools = new LiveToolsModel(manager, chat, builtins);
+  const tools = new LiveToolsModel(manager, chat, builtins, approvals);
   const tree = new ToolsTreeProvider(tools);
   const status = new OverheadStatus(tools);
   const chatView = new ChatViewProvider(context.extensionUri, chat, log);
@@ -64,7 +68,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
 
   context.subscriptions.push(
-    log, keys, tools, status, chat, chatView, tree, breakdown, descriptions,
+    log, keys, approvals, tools, status, chat, chatView, tree, breakdown, descriptions,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chatView),
     vscode.window.createTreeView<ToolsTreeNode>('quiver.tools', { treeDataProvider: tree, showCollapseAll: true }),
     tools.onDidChange(() => {
@@ -78,7 +82,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (e.affectsConfiguration(SETTINGS.tools.key)) reportSettingsIssues();
       if (e.affectsConfiguration(SETTINGS.model.key)) void chat.refreshEnvironment();
     }),
-    ...registerToolCommands({ model: tools, settings, descriptions }),
+    ...registerToolCommands({ model: tools, settings, descriptions, approvals }),
     ...registerAttachCommands(chat, chatView),
     vscode.commands.registerCommand('quiver.newChat', async () => {
       await chat.newChat();

@@ -3,12 +3,13 @@ import { issueTurningOff, parseToolsConfig, type ConfigIssue, type IgnoredRunPol
 import type { StreamEvent } from '../core/stream/events';
 import type { ToolDefinition } from '../core/tools';
 import { estimateToolTokens } from '../core/tokens';
-import { buildToolOverview, type ToolOverview } from '../core/toolOverview';
+import { buildToolOverview, type ToolOverview, type ToolOverviewItem } from '../core/toolOverview';
 import type { BuiltinTools } from '../core/turn/ports';
 import { promotedTools, upcomingPlan } from '../core/turn/upcomingPlan';
 import { SETTINGS } from '../core/settingsRegistry';
 import type { McpManager } from '../mcp/mcpManager';
-import { ToolsSetting } from './settings';
+import type { RunApprovals } from './runApprovals';
+import { AppliedToolsSetting } from './settings';
 import type { ServerView, ToolsModel } from './toolsModel';
 
 /** Claude models' context window; the status bar's share and warning are relative to it. */
@@ -33,7 +34,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private memo: ToolOverview | undefined;
-  private settingsMemo: { readonly setting: ToolsSetting; readonly parsed: ReturnType<typeof parseToolsConfig> } | undefined;
+  private settingsMemo: { readonly setting: AppliedToolsSetting; readonly parsed: ReturnType<typeof parseToolsConfig> } | undefined;
   private readonly subscriptions: vscode.Disposable[];
   private readonly unsubscribeMcp: () => void;
   private mcpRefresh: NodeJS.Timeout | undefined;
@@ -42,6 +43,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
     private readonly mcp: McpManager,
     private readonly chat: StreamView,
     private readonly builtins: BuiltinTools,
+    private readonly approvals: RunApprovals,
   ) {
     const invalidate = (): void => {
       this.memo = undefined;
@@ -58,6 +60,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
     });
     this.subscriptions = [
       chat.onDidChangeStream(invalidate),
+      approvals.onDidChange(invalidate),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SETTINGS.tools.key)) invalidate();
       }),
@@ -96,8 +99,9 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
     return issueTurningOff(parsed.value, parsed.issues, tool);
   }
 
-  ignoredRunPolicyOf(tool: ToolDefinition): IgnoredRunPolicy | undefined {
-    return this.settings().setting.ignoredRunPolicyOf(tool);
+  ignoredRunPolicyOf(item: ToolOverviewItem): IgnoredRunPolicy | undefined {
+    // The conversation may let it run unattended all the same (`/set tools.NAME.run unattended`).
+    return item.run === 'ask' ? this.settings().setting.ignoredRunPolicyOf(item.tool) : undefined;
   }
 
   ignoredRunPolicies(): readonly IgnoredRunPolicy[] {
@@ -111,9 +115,9 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
     this.changed.dispose();
   }
 
-  private settings(): { readonly setting: ToolsSetting; readonly parsed: ReturnType<typeof parseToolsConfig> } {
+  private settings(): { readonly setting: AppliedToolsSetting; readonly parsed: ReturnType<typeof parseToolsConfig> } {
     if (!this.settingsMemo) {
-      const setting = ToolsSetting.read();
+      const setting = AppliedToolsSetting.read(this.approvals.trust());
       this.settingsMemo = { setting, parsed: parseToolsConfig(setting.value) };
     }
     return this.settingsMemo;

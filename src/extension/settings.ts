@@ -3,7 +3,8 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import {
   applySettingsEdit, appliedToolsValue, enableEdits, ignoredRunPolicyOf, parseToolsConfig, runEdits, runRemoval, scopeForToolKey, serverDefaultsKey, serverEnableEdits,
-  type AppliedToolsValue, type Availability, type IgnoredRunPolicy, type RunPolicy, type ScopedValues, type SettingsEdit, type SettingsScope, type ToolIdentity, type ToolsConfig,
+  TRUSTED_USER_SCOPE, writtenToolsConfig,
+  type AppliedToolsValue, type Availability, type IgnoredRunPolicy, type RunPolicy, type RunTrust, type ScopedValues, type SettingsEdit, type SettingsScope, type ToolIdentity, type ToolsConfig,
 } from '../core/availability';
 import { jsoncValueRange, removeJsoncProperty, setJsoncValue, type JsonPath } from '../core/jsoncEdit';
 import { readSetting, SETTINGS, type SettingName, type SettingRead, type SettingValue } from '../core/settingsRegistry';
@@ -15,12 +16,15 @@ export function readQuiverSetting<N extends SettingName>(name: N, scope?: vscode
 }
 
 /** `quiver.tools` per scope and as Quiver applies it: a workspace cannot let a tool run without asking. */
-export class ToolsSetting {
+export class AppliedToolsSetting {
+  private writtenMemo: ToolsConfig | undefined;
+  private appliedMemo: ToolsConfig | undefined;
+
   private constructor(private readonly values: ScopedValues, readonly applied: AppliedToolsValue) {}
 
-  static read(): ToolsSetting {
+  static read(trust: RunTrust): AppliedToolsSetting {
     const values = scopedValues();
-    return new ToolsSetting(values, appliedToolsValue(values));
+    return new AppliedToolsSetting(values, appliedToolsValue(values, trust));
   }
 
   /** The applied value, validated as every setting is. */
@@ -30,13 +34,16 @@ export class ToolsSetting {
 
   /** The workspace's run policy that asks for `tool` to run unattended, which Quiver does not apply. */
   ignoredRunPolicyOf(tool: ToolIdentity): IgnoredRunPolicy | undefined {
-    return ignoredRunPolicyOf(this.values, this.applied, tool);
+    if (this.applied.ignored.length === 0) return undefined;
+    this.writtenMemo ??= writtenToolsConfig(this.values);
+    this.appliedMemo ??= parseToolsConfig(this.value).value;
+    return ignoredRunPolicyOf(this.writtenMemo, this.appliedMemo, this.applied.ignored, tool);
   }
 }
 
-/** `quiver.tools` as applied, parsed; its problems are reported by the Tools model. */
+/** `quiver.tools` as applied, parsed, for what availability decides (run policies do not matter there). */
 export function readToolsConfig(): ToolsConfig {
-  return parseToolsConfig(ToolsSetting.read().value).value;
+  return parseToolsConfig(AppliedToolsSetting.read(TRUSTED_USER_SCOPE).value).value;
 }
 
 const TARGETS: Record<SettingsScope, vscode.ConfigurationTarget> = {

@@ -4,6 +4,7 @@ import { costliestServer } from '../core/overheadBreakdown';
 import type { ToolDefinition } from '../core/tools';
 import { allItems } from '../core/toolOverview';
 import { ownsToolKey } from '../mcp/qualifiedNames';
+import type { RunApprovals } from './runApprovals';
 import { readToolsConfig, type ToolSettings } from './settings';
 import type { ToolDescriptions } from './toolDescriptions';
 import type { ToolsTreeNode } from './toolsTree';
@@ -14,6 +15,7 @@ export interface ToolCommandDeps {
   readonly model: ToolsModel;
   readonly settings: ToolSettings;
   readonly descriptions: ToolDescriptions;
+  readonly approvals: RunApprovals;
 }
 
 /** A settings write that fails (a file with errors or unsaved changes) says why, in words. */
@@ -63,23 +65,26 @@ async function makeCostliestDiscoverable(deps: ToolCommandDeps): Promise<void> {
 }
 
 /**
- * Lists the tools User settings let run without asking ("Always allow" writes there) and
- * removes the run policy of those the user picks, so they ask again.
+ * Lists the tools the user let run without asking ("Always allow" writes User settings, or global
+ * state in a dev container: see RunApprovals) and takes back the ones the user picks, so they ask again.
  */
-async function resetApprovals(settings: ToolSettings): Promise<void> {
-  const keys = settings.userUnattendedKeys();
+async function resetApprovals({ settings, approvals }: ToolCommandDeps): Promise<void> {
+  const keys = approvals.inUserSettings ? settings.userUnattendedKeys() : approvals.keys();
+  const where = approvals.inUserSettings ? 'User settings' : 'approvals kept for this dev container';
   if (keys.length === 0) {
-    void vscode.window.showInformationMessage('Quiver: no tool runs without asking: your User settings give no tool "run": "unattended".');
+    void vscode.window.showInformationMessage(`Quiver: no tool runs without asking: your ${where} give no tool "run": "unattended".`);
     return;
   }
   const picked = await vscode.window.showQuickPick(keys.map((key) => ({ label: key, picked: true })), {
-    title: 'Tools that run without asking (User settings)',
+    title: `Tools that run without asking (${where})`,
     placeHolder: 'Pick the tools that should ask before each call again',
     canPickMany: true,
   });
   if (!picked || picked.length === 0) return;
-  await settings.removeUserRunPolicies(picked.map((p) => p.label));
-  vscode.window.setStatusBarMessage(`Quiver: ${picked.length} tool approval${picked.length === 1 ? '' : 's'} reset; ${picked.length === 1 ? 'it asks' : 'they ask'} before each call again`, 4000);
+  const chosen = picked.map((p) => p.label);
+  if (approvals.inUserSettings) await settings.removeUserRunPolicies(chosen);
+  else await approvals.remove(chosen);
+  vscode.window.setStatusBarMessage(`Quiver: ${chosen.length} tool approval${chosen.length === 1 ? '' : 's'} reset; ${chosen.length === 1 ? 'it asks' : 'they ask'} before each call again`, 4000);
 }
 
 export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[] {
@@ -96,7 +101,7 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
     vscode.commands.registerCommand('quiver.tool.copyName', async (n?: ToolsTreeNode) => {
       if (n?.kind === 'tool') await vscode.env.clipboard.writeText(n.item.tool.name);
     }),
-    vscode.commands.registerCommand('quiver.resetToolApprovals', () => showingErrors(() => resetApprovals(deps.settings))),
+    vscode.commands.registerCommand('quiver.resetToolApprovals', () => showingErrors(() => resetApprovals(deps))),
     vscode.commands.registerCommand('quiver.makeCostliestServerDiscoverable', () => showingErrors(() => makeCostliestDiscoverable(deps))),
   ];
 }

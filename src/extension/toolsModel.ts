@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { ConfigIssue, IgnoredRunPolicy } from '../core/availability';
 import type { ToolDefinition } from '../core/tools';
-import type { ToolOverview } from '../core/toolOverview';
+import type { ToolOverview, ToolOverviewItem } from '../core/toolOverview';
 import type { ServerState } from '../mcp/serverStatus';
 
 export type ServerStatusKind = ServerState;
@@ -28,8 +28,8 @@ export interface ToolsModel {
   lastInputTokens(): number | undefined;
   /** The problem in `quiver.tools` that leaves `tool` off: an entry it takes its availability from cannot be read. */
   settingsIssueOf(tool: ToolDefinition): ConfigIssue | undefined;
-  /** A workspace's `"run": "unattended"` that would let `tool` run without asking, which Quiver ignores. */
-  ignoredRunPolicyOf(tool: ToolDefinition): IgnoredRunPolicy | undefined;
+  /** A workspace's `"run": "unattended"` that would let the tool run without asking, which Quiver ignores. */
+  ignoredRunPolicyOf(item: ToolOverviewItem): IgnoredRunPolicy | undefined;
   contextWindowTokens(): number;
   readonly onDidChange: vscode.Event<void>;
 }

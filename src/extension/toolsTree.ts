@@ -70,7 +70,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
       case 'server': return this.serverItem(node.availability, node.server);
       case 'tool': return node.item.availability === 'off'
         ? toolItem(node.item, this.model.settingsIssueOf(node.item.tool), undefined)
-        : toolItem(node.item, undefined, this.model.ignoredRunPolicyOf(node.item.tool));
+        : toolItem(node.item, undefined, this.model.ignoredRunPolicyOf(node.item));
       case 'starting': {
         const servers = this.model.servers();
         const item = new vscode.TreeItem('Servers starting', vscode.TreeItemCollapsibleState.Expanded);
@@ -151,10 +151,10 @@ function toolItem(entry: ToolOverviewItem, problem: ConfigIssue | undefined, ign
 
 /** Why a tool asks although a settings file in the workspace says it may run unattended. */
 export function ignoredRunPolicyText(ignored: IgnoredRunPolicy): string {
-  const where = ignored.scope === 'workspaceFolder' ? "this folder's settings" : "this workspace's settings";
+  const where = { workspaceFolder: "this folder's settings", workspace: "this workspace's settings", user: "this dev container's settings (a repository's devcontainer.json writes them)" }[ignored.scope];
   return `Asks before each call: ${where} say "run": "unattended" for "${ignored.key}", which Quiver ignores, because a settings file `
     + 'in a repository must not let tools run without asking. To let it run unattended, choose "Always allow this tool" when it asks, '
-    + 'or set its "run" in your User settings.';
+    + 'or set its "run" in your User settings (outside a dev container).';
 }
 
 /** Marked apart from the tools off by choice; a click opens settings.json at the entry to fix. */

@@ -50,6 +50,17 @@ describe('tool overview for the tree and the status bar', () => {
     assert.equal(overview.groups.off.find((i) => i.tool.name === 'fs__write')?.promoted, false);
   });
 
+  it('says whether each tool asks, as the next request runs it: the conversation\'s own /set counts', () => {
+    const events: StreamEvent[] = [
+      { type: 'config_delta', source: 'settings', tools: settingsTools, at: '' },
+      { type: 'config_delta', source: 'user', tools: { fs__read: { run: 'unattended' } }, at: '' },
+    ];
+    const plan = upcomingPlan({ events, mcpTools, builtins, runningServers: running, settingsTools });
+    const overview = buildToolOverview({ catalogue: [...builtins, ...mcpTools], plan, promoted: new Set(), estimateTokens });
+    const runOf = (name: string) => [...overview.groups.on, ...overview.groups.discoverable].find((i) => i.tool.name === name)?.run;
+    assert.deepEqual([runOf('fs__read'), runOf('fs__write'), runOf('search_tools')], ['unattended', 'ask', 'unattended']);
+  });
+
   it('formats token counts compactly', () => {
     assert.deepEqual([formatTokens(950), formatTokens(3100), formatTokens(3000), formatTokens(123_456)], ['950', '3.1k', '3k', '123k']);
   });

@@ -6,5 +6,5 @@ export { parseKeyAssignment, type KeyAssignment } from './keyAssignment';
 export { computeToolSets, type ToolSets, type ToolSetsInput } from './sets';
 export { applySettingsEdit, enableEdits, runEdits, runRemoval, scopeForToolKey, serverEnableEdits, type SettingsEdit } from './settingsWriter';
 export { mergeScopedValues, type ScopedValues, type SettingsScope } from './scopedValues';
-export { appliedToolsValue, ignoredRunPolicyOf, type AppliedToolsValue, type IgnoredRunPolicy } from './workspaceRunPolicy';
+export { appliedToolsValue, ignoredRunPolicyOf, TRUSTED_USER_SCOPE, writtenToolsConfig, type AppliedToolsValue, type IgnoredRunPolicy, type RunTrust } from './workspaceRunPolicy';
 export { serversToStart, serversWithEveryToolOff, type ServerKeys } from './dormant';

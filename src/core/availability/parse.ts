@@ -132,7 +132,8 @@ function parseRun(raw: unknown, path: string): Parsed<ToolEntry> {
 /** Parses one tool's entry of `quiver.tools`: `{ "enable": …, "run": … }`. */
 export function parseToolEntry(raw: unknown, path: string): Parsed<ToolEntry> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { value: INVALID, issues: [{ path, message: `${describe(raw)} is not a tool entry. Write an object such as { "enable": "discoverable" }.`, turnsOff: true }] };
+    // It may have replaced (in VS Code's merge of scopes) an entry that asked before each call: ask.
+    return { value: { ...INVALID, run: 'ask' }, issues: [{ path, message: `${describe(raw)} is not a tool entry. Write an object such as { "enable": "discoverable" }.`, turnsOff: true }] };
   }
   const entry = raw as Record<string, unknown>;
   const unknownKeys = Object.keys(entry).filter((k) => k !== 'enable' && k !== 'run');

@@ -17,6 +17,12 @@ export function isTable(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `key`'s entry in one scope's `quiver.tools`, when it is an object. */
+export function entryIn(tools: unknown, key: string): Json | undefined {
+  const entry = isTable(tools) ? tools[key] : undefined;
+  return isTable(entry) ? entry : undefined;
+}
+
 /** The value VS Code reads: the scopes merged object by object, deeply, the more specific winning. */
 export function mergeScopedValues(values: ScopedValues): unknown {
   return [...MOST_SPECIFIC_FIRST].reverse().reduce<unknown>((merged, scope) => deepMerge(merged, values[scope]), undefined);

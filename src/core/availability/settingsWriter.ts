@@ -1,6 +1,6 @@
 import { parseEnable, parseToolsConfig, SHORTHANDS } from './parse';
 import { resolveTool, type ToolIdentity } from './resolve';
-import { isTable, MOST_SPECIFIC_FIRST, mergeScopedValues, type Json, type ScopedValues, type SettingsScope } from './scopedValues';
+import { entryIn, isTable, MOST_SPECIFIC_FIRST, mergeScopedValues, type Json, type ScopedValues, type SettingsScope } from './scopedValues';
 import { serverDefaultsKey, type AllowToggle, type Availability, type RunPolicy } from './types';
 
 /**
@@ -81,11 +81,6 @@ export function runRemoval(tools: unknown, key: string): SettingsEdit[] {
   const entry = entryIn(tools, key);
   if (entry?.['run'] === undefined) return [];
   return [{ path: Object.keys(entry).length > 1 ? [key, 'run'] : [key], value: undefined }];
-}
-
-function entryIn(tools: unknown, key: string): Json | undefined {
-  const entry = isTable(tools) ? tools[key] : undefined;
-  return isTable(entry) ? entry : undefined;
 }
 
 function hasKey(tools: unknown, key: string): boolean {

@@ -1,14 +1,22 @@
 import assert from 'node:assert/strict';
 import {
-  applySettingsEdit, appliedToolsValue, ignoredRunPolicyOf, parseToolsConfig, resolveTool, runRemoval, type RunPolicy, type ScopedValues,
+  applySettingsEdit, appliedToolsValue, ignoredRunPolicyOf, parseToolsConfig, resolveTool, runRemoval, writtenToolsConfig,
+  type IgnoredRunPolicy, type RunPolicy, type RunTrust, type ScopedValues,
 } from '../../../src/core/availability';
 
 const echo = { name: 'everything__echo', server: 'everything' };
 const search = { name: 'search_tools', server: undefined };
 
+type Tool = { name: string; server: string | undefined };
+
 /** The run policy `tool` gets from `quiver.tools` as Quiver applies it. */
-function runOf(values: ScopedValues, tool: { name: string; server: string | undefined } = echo): RunPolicy {
-  return resolveTool(parseToolsConfig(appliedToolsValue(values).value).value, tool).run;
+function runOf(values: ScopedValues, tool: Tool = echo, trust?: RunTrust): RunPolicy {
+  return resolveTool(parseToolsConfig(appliedToolsValue(values, trust).value).value, tool).run;
+}
+
+function ignoredFor(values: ScopedValues, tool: Tool): IgnoredRunPolicy | undefined {
+  const applied = appliedToolsValue(values);
+  return ignoredRunPolicyOf(writtenToolsConfig(values), parseToolsConfig(applied.value).value, applied.ignored, tool);
 }
 
 const WORKSPACE_SCOPES = ['workspace', 'workspaceFolder'] as const;
@@ -63,10 +71,27 @@ describe('a run policy that loosens approval counts only from User settings', ()
     assert.equal(runOf({ user: { '*': { run: 'unattended' } }, workspace: { 'everything__*': { run: 'unattended' } } }), 'unattended');
   });
 
-  it('the folder scope beats the workspace scope in what is reported, as VS Code merges them', () => {
+  it('each workspace scope is judged on its own, the folder first, as VS Code ranks them', () => {
     const values = { workspace: { '*': { run: 'unattended' } }, workspaceFolder: { '*': { run: 'unattended' } } };
-    assert.deepEqual(appliedToolsValue(values).ignored, [{ key: '*', scope: 'workspaceFolder' }]);
-    assert.deepEqual(appliedToolsValue({ workspace: { '*': { run: 'unattended' } }, workspaceFolder: { '*': { run: 'ask' } } }).ignored, []);
+    assert.deepEqual(appliedToolsValue(values).ignored, [{ key: '*', scope: 'workspaceFolder' }, { key: '*', scope: 'workspace' }]);
+    assert.deepEqual(ignoredFor(values, echo), { key: '*', scope: 'workspaceFolder' });
+  });
+
+  it('a folder\'s "unattended" does not undo the workspace\'s "ask" for a key the user allows only more widely', () => {
+    const values = { user: { 'everything__*': { run: 'unattended' } }, workspace: { everything__echo: { run: 'ask' } }, workspaceFolder: { everything__echo: { run: 'unattended' } } };
+    assert.equal(runOf(values), 'ask');
+  });
+
+  it('a workspace entry that is not an object, replacing the user\'s entry in the merge, asks (and leaves the tool off)', () => {
+    for (const entry of ['x', [], 0]) {
+      const values = { user: { 'everything__*': { run: 'unattended' }, everything__echo: { run: 'ask' } }, workspace: { everything__echo: entry } };
+      const resolved = resolveTool(parseToolsConfig(appliedToolsValue(values).value).value, echo);
+      assert.deepEqual([resolved.availability, resolved.run], ['off', 'ask'], JSON.stringify(entry));
+    }
+  });
+
+  it('nothing is reported for a tool whose written run policy asks anyway (a folder overriding the workspace)', () => {
+    assert.equal(ignoredFor({ workspace: { '*': { run: 'unattended' } }, workspaceFolder: { '*': { run: 'ask' } } }, echo), undefined);
   });
 
   it('entries without a loosening run policy, and values that are not objects, pass through unchanged', () => {
@@ -79,21 +104,40 @@ describe('a run policy that loosens approval counts only from User settings', ()
 
 describe('which tools a workspace run policy was ignored for', () => {
   const values = { workspace: { 'everything__*': { run: 'unattended' } } };
-  const applied = appliedToolsValue(values);
 
   it('names the key the tool would have taken its run policy from', () => {
-    assert.deepEqual(ignoredRunPolicyOf(values, applied, echo), { key: 'everything__*', scope: 'workspace' });
+    assert.deepEqual(ignoredFor(values, echo), { key: 'everything__*', scope: 'workspace' });
   });
 
   it('nothing for a tool of another server, or one the user lets run unattended anyway', () => {
-    assert.equal(ignoredRunPolicyOf(values, applied, { name: 'github__create_issue', server: 'github' }), undefined);
-    const userToo = { ...values, user: { '*': { run: 'unattended' } } };
-    assert.equal(ignoredRunPolicyOf(userToo, appliedToolsValue(userToo), echo), undefined);
+    assert.equal(ignoredFor(values, { name: 'github__create_issue', server: 'github' }), undefined);
+    assert.equal(ignoredFor({ ...values, user: { '*': { run: 'unattended' } } }, echo), undefined);
   });
 
   it('nothing when a more specific entry of the tool sets its run policy', () => {
-    const own = { workspace: { 'everything__*': { run: 'unattended' }, everything__echo: { run: 'ask' } } };
-    assert.equal(ignoredRunPolicyOf(own, appliedToolsValue(own), echo), undefined);
+    assert.equal(ignoredFor({ workspace: { 'everything__*': { run: 'unattended' }, everything__echo: { run: 'ask' } } }, echo), undefined);
+  });
+});
+
+describe('a dev container, whose Machine settings the repository writes', () => {
+  const container = (approvals: readonly string[]): RunTrust => ({ userScopeTrusted: false, approvals });
+
+  it('"unattended" in the User-scope value is ignored there too, and reported as the container\'s', () => {
+    const values = { user: { '*': { run: 'unattended' } } };
+    assert.equal(runOf(values, echo, container([])), 'ask');
+    assert.deepEqual(appliedToolsValue(values, container([])).ignored, [{ key: '*', scope: 'user' }]);
+  });
+
+  it('the user\'s approvals (kept outside settings) let exactly those keys run unattended', () => {
+    assert.equal(runOf({}, echo, container(['everything__echo'])), 'unattended');
+    assert.equal(runOf({ user: { everything__echo: { enable: 'on', run: 'unattended' } }, workspace: { everything__echo: { run: 'unattended' } } }, echo, container(['everything__echo'])), 'unattended');
+    assert.equal(runOf({}, { name: 'everything__add', server: 'everything' }, container(['everything__echo'])), 'ask');
+  });
+
+  it('an approval keeps the rest of the entry, and a workspace may still tighten it', () => {
+    const applied = appliedToolsValue({ user: { everything__echo: { enable: 'on' } } }, container(['everything__echo']));
+    assert.deepEqual(applied.value, { everything__echo: { enable: 'on', run: 'unattended' } });
+    assert.equal(runOf({ workspace: { everything__echo: { run: 'ask' } } }, echo, container(['everything__echo'])), 'ask');
   });
 });
 
