@@ -1,7 +1,7 @@
 // Approval belongs to the user: a repository's .vscode/settings.json cannot let a tool run without
 // asking, and "Always allow this tool" writes User settings, never the repository's file.
 // ctx = { page, settingsFile, userSettingsFile, scripted, scriptedModule }.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'jsonc-parser';
 import { SIDEBAR, chatFrame, ensureApiKey, expandOnServer, openSidebar, runCommand, send, until, writeSetting } from './helpers.mjs';
 
@@ -36,26 +36,36 @@ export default function (t) {
   t.test('"Always allow this tool" writes User settings and leaves the repository\'s settings file byte for byte', async ({ page, settingsFile, userSettingsFile, scripted, scriptedModule }) => {
     const { reply, text, toolUse } = scriptedModule;
     const repositoryFile = readFileSync(settingsFile);
-    await ensureApiKey(page);
-    scripted.enqueue(reply(toolUse('toolu_always_echo', 'everything__echo', { message: 'always' })), reply(text('Echoed, always allowed.')));
-    await send(page, 'Echo something, and do not ask again.');
-    const chat = chatFrame(page);
-    await chat.getByRole('button', { name: 'Always allow this tool' }).click();
-    await chat.getByText('Echoed, always allowed.').waitFor();
-    await until('"Always allow this tool" did not write run: "unattended" to User settings.json', () => userRunOfEcho(userSettingsFile) === 'unattended');
-    if (!readFileSync(settingsFile).equals(repositoryFile)) throw new Error(`"Always allow this tool" changed the workspace's settings.json:\n${readFileSync(settingsFile, 'utf8')}`);
-
-    // Quiver: Reset Tool Approvals… lists it (picked) and takes it back out of User settings.
-    // VS Code reads the written file back a moment after it changes on disk: retry until the list has it.
-    const listed = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'everything__echo' }).first();
-    await until('Reset Tool Approvals does not list everything__echo', async () => {
-      await runCommand(page, 'Quiver: Reset Tool Approvals…');
-      if (await listed.waitFor({ timeout: 3_000 }).then(() => true, () => false)) return true;
-      await page.keyboard.press('Escape');
-      return false;
-    });
-    await page.locator('.quick-input-widget input').press('Enter');
-    await until('Reset Tool Approvals did not remove run: "unattended" from User settings.json', () => userRunOfEcho(userSettingsFile) === undefined);
-    if (!readFileSync(settingsFile).equals(repositoryFile)) throw new Error('Reset Tool Approvals changed the workspace\'s settings.json');
+    const userFileBefore = readFileSync(userSettingsFile);
+    try {
+      await alwaysAllowThenReset(page, scripted, { reply, text, toolUse }, settingsFile, userSettingsFile, repositoryFile);
+    } finally {
+      writeFileSync(userSettingsFile, userFileBefore); // the later test files share these User settings
+    }
   });
+}
+
+/** Always allow echo, check where it was written, then take it back with Quiver: Reset Tool Approvals…. */
+async function alwaysAllowThenReset(page, scripted, { reply, text, toolUse }, settingsFile, userSettingsFile, repositoryFile) {
+  await ensureApiKey(page);
+  scripted.enqueue(reply(toolUse('toolu_always_echo', 'everything__echo', { message: 'always' })), reply(text('Echoed, always allowed.')));
+  await send(page, 'Echo something, and do not ask again.');
+  const chat = chatFrame(page);
+  await chat.getByRole('button', { name: 'Always allow this tool' }).click();
+  await chat.getByText('Echoed, always allowed.').waitFor();
+  await until('"Always allow this tool" did not write run: "unattended" to User settings.json', () => userRunOfEcho(userSettingsFile) === 'unattended');
+  if (!readFileSync(settingsFile).equals(repositoryFile)) throw new Error(`"Always allow this tool" changed the workspace's settings.json:\n${readFileSync(settingsFile, 'utf8')}`);
+
+  // Quiver: Reset Tool Approvals… lists it (picked) and takes it back out of User settings.
+  // VS Code reads the written file back a moment after it changes on disk: retry until the list has it.
+  const listed = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'everything__echo' }).first();
+  await until('Reset Tool Approvals does not list everything__echo', async () => {
+    await runCommand(page, 'Quiver: Reset Tool Approvals…');
+    if (await listed.waitFor({ timeout: 3_000 }).then(() => true, () => false)) return true;
+    await page.keyboard.press('Escape');
+    return false;
+  });
+  await page.locator('.quick-input-widget input').press('Enter');
+  await until('Reset Tool Approvals did not remove run: "unattended" from User settings.json', () => userRunOfEcho(userSettingsFile) === undefined);
+  if (!readFileSync(settingsFile).equals(repositoryFile)) throw new Error('Reset Tool Approvals changed the workspace\'s settings.json');
 }
