@@ -144,6 +144,7 @@ export async function run(opts) {
     fixture: await load(opts.repoRoot, 'test/fixtures/scriptedMessagesApi.js'),
     promptCache: await load(opts.repoRoot, 'test/fixtures/promptCache.js'),
   };
+  const minCacheable = mods.promptCache.ANTHROPIC_CACHE_RULES.minCacheableTokens;
   const rows = [];
   for (const [label, messages] of [['6 messages', SIX], ['12 messages', TWELVE]]) {
     let allOn;
@@ -151,7 +152,7 @@ export async function run(opts) {
       const requests = await runConversation(mods, opts, messages, mode);
       const t = totals(requests);
       allOn ??= t.cost;
-      const shares = afterPromotion(requests, mods.promptCache.ANTHROPIC_CACHE_RULES.minCacheableTokens);
+      const shares = afterPromotion(requests, minCacheable);
       rows.push([label, mode.label, requests.length, int(t.input), int(t.write), int(t.read), int(t.cost), `${(t.cost / allOn).toFixed(2)}×`, shares.length > 0 ? shares.map((x) => (x === undefined ? 'n/a' : pct(x))).join(' ') : '—']);
     }
   }
@@ -161,7 +162,7 @@ export async function run(opts) {
     rows,
     notes: [
       'Cost units = input + 1.25 × cache write + 0.1 × cache read (the API price ratios for 5-minute writes and reads); output tokens are the same in every row and left out.',
-      '"read after each promotion" = cache read of the request that carries a search result ÷ the whole prompt of the request before it; n/a where that prompt was under the 1,024-token minimum the API caches (the first message\'s search, before any tool is loaded).',
+      `"read after each promotion" = cache read of the request that carries a search result ÷ the whole prompt of the request before it; n/a where that prompt was under the ${minCacheable.toLocaleString('en-US')}-token minimum the API caches (the first message's search, before any tool is loaded).`,
       'Token counts are ESTIMATES (JSON length / 3.5) made by the scripted API (test/fixtures/promptCache.ts), identical across rows; the scripted model searches with the real ranker (default limit 10) only for a tool it does not have yet.',
     ],
   };

@@ -9,7 +9,7 @@
 // idle server's tool and checks that search over cached catalogues answers exactly as over live
 // servers. Run `npx tsc -p .` first.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { loadCompiled as load } from './compiled.mjs';
@@ -62,7 +62,7 @@ function newManager(mods, mode, cacheDir) {
 
 /** Runs every server once with the cache on, as a previous session would have, so the next activation finds their catalogues. */
 async function warmCache(mods, servers, cacheDir) {
-  const manager = newManager(mods, { concurrency: DEFAULT_STARTS }, cacheDir);
+  const manager = newManager(mods, { concurrency: mods.options.DEFAULTS.maxConcurrentStarts }, cacheDir);
   manager.applyConfig(servers, restingAll(servers, false));
   await manager.whenIdle();
   await manager.dispose();
@@ -113,16 +113,16 @@ async function activate(mods, servers, mode, cacheDir, startLog) {
   };
 }
 
-/** Quiver's default: two starts per core (src/mcp/managerOptions.ts). */
-const DEFAULT_STARTS = 2 * availableParallelism();
-// The sweep the default was chosen by: too few leave cores idle while servers wait on I/O, too many crowd the host.
-const SWEEP = [...new Set([4, 8, 16, DEFAULT_STARTS])].sort((a, b) => a - b);
-
-const MODES = [
-  { label: 'all at once, refresh per change (before)', concurrency: 1_000, batchMs: 0, lazy: false },
-  ...SWEEP.map((c) => ({ label: `${c} at a time, refresh per 100 ms${c === DEFAULT_STARTS ? ' (Quiver: 2 per core; cold cache or eagerServers)' : ''}`, concurrency: c, batchMs: 100, lazy: false })),
-  { label: 'idle on a warm catalogue cache (Quiver)', concurrency: DEFAULT_STARTS, batchMs: 100, lazy: true },
-];
+/** The start-up modes; `defaultStarts` is Quiver's (DEFAULTS.maxConcurrentStarts: two per core, at most 8). */
+function modes(defaultStarts) {
+  // The sweep the default was chosen by: too few leave cores idle while servers wait on I/O, too many crowd the host.
+  const sweep = [...new Set([4, 8, 16, defaultStarts])].sort((a, b) => a - b);
+  return [
+    { label: 'all at once, refresh per change (before)', concurrency: 1_000, batchMs: 0, lazy: false },
+    ...sweep.map((c) => ({ label: `${c} at a time, refresh per 100 ms${c === defaultStarts ? ' (Quiver; cold cache or eagerServers)' : ''}`, concurrency: c, batchMs: 100, lazy: false })),
+    { label: 'idle on a warm catalogue cache (Quiver)', concurrency: defaultStarts, batchMs: 100, lazy: true },
+  ];
+}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -156,6 +156,7 @@ function answers(mods, manager, queries) {
 export async function run(opts) {
   const mods = {
     manager: await load(opts.repoRoot, 'src/mcp/mcpManager.js'),
+    options: await load(opts.repoRoot, 'src/mcp/managerOptions.js'),
     search: await load(opts.repoRoot, 'src/core/search/index.js'),
     searchBuiltins: await load(opts.repoRoot, 'src/core/turn/searchBuiltins.js'),
     upcoming: await load(opts.repoRoot, 'src/core/turn/upcomingPlan.js'),
@@ -173,7 +174,7 @@ export async function run(opts) {
       const servers = configs(opts, n, startLog);
       await warmCache(mods, servers, cacheDir);
       let live;
-      for (const mode of MODES) {
+      for (const mode of modes(mods.options.DEFAULTS.maxConcurrentStarts)) {
         const { manager, figures: r } = await activate(mods, servers, mode, cacheDir, startLog);
         rows.push([n, mode.label, r.processes, r.tools, Math.round(r.answered), Math.round(r.searchable), Math.round(r.listed), Math.round(r.searched), r.p99.toFixed(0), r.max.toFixed(0), Math.round(r.memory), r.refreshes]);
         if (!mode.lazy) {

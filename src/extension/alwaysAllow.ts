@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { parseToolsConfig, resolveTool, runSourceKey, serverOfQualifiedName } from '../core/availability';
+import { resolveTool, runSourceKey, serverOfQualifiedName } from '../core/availability';
 import type { RunApprovals } from './runApprovals';
 import { AppliedToolsSetting, type ToolSettings } from './settings';
 
@@ -12,7 +12,7 @@ export async function allowAlways(tool: string, settings: ToolSettings, approval
   if (approvals.inUserSettings) await settings.writeToolRunPolicy(tool, 'unattended');
   else await approvals.add(tool);
   const identity = { name: tool, server: serverOfQualifiedName(tool) };
-  const config = parseToolsConfig(AppliedToolsSetting.read(approvals.trust()).value).value;
+  const config = AppliedToolsSetting.read(approvals.trust()).parsed.value;
   if (resolveTool(config, identity).run !== 'ask') return;
   const key = runSourceKey(config, identity) ?? tool;
   void vscode.window.showWarningMessage(`Quiver: ${tool} will still ask before each call: this workspace's settings say "run": "ask" for "${key}", and a workspace may make tools ask. Your approval is kept for other workspaces.`);

@@ -25,7 +25,7 @@ export interface ChatDeps {
   readonly keys: ApiKeyStore;
   readonly memento: vscode.Memento;
   readonly log: vscode.LogOutputChannel;
-  /** The user chose "Always allow": persist `run: "unattended"` for the tool. */
+  /** The user chose "Always allow": record it where the user's own approvals live (see allowAlways). */
   readonly alwaysAllow: (tool: string) => Promise<unknown>;
   /** Where the user's own approvals come from (see RunApprovals). */
   readonly runTrust: () => RunTrust;

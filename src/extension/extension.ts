@@ -11,6 +11,7 @@ import { ApiKeyStore } from './apiKey';
 import { registerAttachCommands } from './attachments/attachCommands';
 import { ChatSessionController } from './chatSessionController';
 import { ChatViewProvider } from './chatViewProvider';
+import { ignoredEntryText } from './ignoredRunPolicyText';
 import { LiveToolsModel } from './liveToolsModel';
 import { createMcpHost, type McpHost } from './mcpHost';
 import { OverheadDocument } from './overheadDocument';
@@ -54,7 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const searchIndex = new ToolIndex();
 
   const reportSettingsIssues = (): void => {
-    for (const ignored of tools.ignoredRunPolicies()) log.warn(`quiver.tools[${JSON.stringify(ignored.key)}].run: "unattended" in ${ignored.scope} settings is ignored; only User settings can let a tool run without asking.`);
+    for (const ignored of tools.ignoredRunPolicies()) log.warn(ignoredEntryText(ignored));
     const issues = tools.settingsIssues();
     for (const issue of issues) log.error(`${issue.path}: ${issue.message}`);
     const [first] = issues;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { issueTurningOff, parseToolsConfig, type ConfigIssue, type IgnoredRunPolicy } from '../core/availability';
+import { issueTurningOff, type ConfigIssue, type IgnoredRunPolicy } from '../core/availability';
 import type { StreamEvent } from '../core/stream/events';
 import type { ToolDefinition } from '../core/tools';
 import { estimateToolTokens } from '../core/tokens';
@@ -34,7 +34,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private memo: ToolOverview | undefined;
-  private settingsMemo: { readonly setting: AppliedToolsSetting; readonly parsed: ReturnType<typeof parseToolsConfig> } | undefined;
+  private settingsMemo: AppliedToolsSetting | undefined;
   private readonly subscriptions: vscode.Disposable[];
   private readonly unsubscribeMcp: () => void;
   private mcpRefresh: NodeJS.Timeout | undefined;
@@ -101,11 +101,11 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
 
   ignoredRunPolicyOf(item: ToolOverviewItem): IgnoredRunPolicy | undefined {
     // The conversation may let it run unattended all the same (`/set tools.NAME.run unattended`).
-    return item.run === 'ask' ? this.settings().setting.ignoredRunPolicyOf(item.tool) : undefined;
+    return item.run === 'ask' ? this.settings().ignoredRunPolicyOf(item.tool) : undefined;
   }
 
   ignoredRunPolicies(): readonly IgnoredRunPolicy[] {
-    return this.settings().setting.applied.ignored;
+    return this.settings().applied.ignored;
   }
 
   dispose(): void {
@@ -115,11 +115,8 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
     this.changed.dispose();
   }
 
-  private settings(): { readonly setting: AppliedToolsSetting; readonly parsed: ReturnType<typeof parseToolsConfig> } {
-    if (!this.settingsMemo) {
-      const setting = AppliedToolsSetting.read(this.approvals.trust());
-      this.settingsMemo = { setting, parsed: parseToolsConfig(setting.value) };
-    }
+  private settings(): AppliedToolsSetting {
+    this.settingsMemo ??= AppliedToolsSetting.read(this.approvals.trust());
     return this.settingsMemo;
   }
 
@@ -131,7 +128,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
       mcpTools,
       builtins: this.builtins.definitions,
       runningServers: this.mcp.runningServers(),
-      settingsTools: this.settings().setting.value,
+      settingsTools: this.settings().value,
     });
     return buildToolOverview({
       catalogue: [...this.builtins.definitions, ...mcpTools],

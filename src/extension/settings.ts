@@ -18,7 +18,7 @@ export function readQuiverSetting<N extends SettingName>(name: N, scope?: vscode
 /** `quiver.tools` per scope and as Quiver applies it: a workspace cannot let a tool run without asking. */
 export class AppliedToolsSetting {
   private writtenMemo: ToolsConfig | undefined;
-  private appliedMemo: ToolsConfig | undefined;
+  private parsedMemo: ReturnType<typeof parseToolsConfig> | undefined;
 
   private constructor(private readonly values: ScopedValues, readonly applied: AppliedToolsValue) {}
 
@@ -32,18 +32,23 @@ export class AppliedToolsSetting {
     return readSetting('tools', this.applied.value).value;
   }
 
+  /** The applied value parsed, with its problems. */
+  get parsed(): ReturnType<typeof parseToolsConfig> {
+    this.parsedMemo ??= parseToolsConfig(this.value);
+    return this.parsedMemo;
+  }
+
   /** The workspace's run policy that asks for `tool` to run unattended, which Quiver does not apply. */
   ignoredRunPolicyOf(tool: ToolIdentity): IgnoredRunPolicy | undefined {
     if (this.applied.ignored.length === 0) return undefined;
     this.writtenMemo ??= writtenToolsConfig(this.values);
-    this.appliedMemo ??= parseToolsConfig(this.value).value;
-    return ignoredRunPolicyOf(this.writtenMemo, this.appliedMemo, this.applied.ignored, tool);
+    return ignoredRunPolicyOf(this.writtenMemo, this.parsed.value, this.applied.ignored, tool);
   }
 }
 
 /** `quiver.tools` as applied, parsed, for what availability decides (run policies do not matter there). */
 export function readToolsConfig(): ToolsConfig {
-  return parseToolsConfig(AppliedToolsSetting.read(TRUSTED_USER_SCOPE).value).value;
+  return AppliedToolsSetting.read(TRUSTED_USER_SCOPE).parsed.value;
 }
 
 const TARGETS: Record<SettingsScope, vscode.ConfigurationTarget> = {

@@ -70,7 +70,7 @@ async function makeCostliestDiscoverable(deps: ToolCommandDeps): Promise<void> {
  */
 async function resetApprovals({ settings, approvals }: ToolCommandDeps): Promise<void> {
   const keys = approvals.inUserSettings ? settings.userUnattendedKeys() : approvals.keys();
-  const where = approvals.inUserSettings ? 'User settings' : 'approvals kept for this dev container';
+  const where = approvals.inUserSettings ? 'User settings' : 'approvals Quiver keeps for dev containers';
   if (keys.length === 0) {
     void vscode.window.showInformationMessage(`Quiver: no tool runs without asking: your ${where} give no tool "run": "unattended".`);
     return;

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Availability, ConfigIssue, IgnoredRunPolicy } from '../core/availability';
 import { summarize } from '../core/search/summary';
 import { formatTokens, type ToolOverviewItem } from '../core/toolOverview';
+import { whyToolAsks } from './ignoredRunPolicyText';
 import type { ServerView, ToolsModel } from './toolsModel';
 
 export type ToolsTreeNode =
@@ -140,21 +141,13 @@ function toolItem(entry: ToolOverviewItem, problem: ConfigIssue | undefined, ign
   tooltip.appendMarkdown(`\n\n~${entry.tokens} tokens when offered (estimate) · allow_toggle: ${entry.allowToggle}`);
   if (ignored) {
     item.description += ' · asks: workspace approval ignored';
-    tooltip.appendMarkdown(`\n\n${escapeMarkdown(ignoredRunPolicyText(ignored))}`);
+    tooltip.appendMarkdown(`\n\n${escapeMarkdown(whyToolAsks(ignored))}`);
   }
   item.tooltip = tooltip;
   item.iconPath = new vscode.ThemeIcon(entry.promoted ? 'star-full' : ignored ? 'shield' : 'tools');
   // `tool-locked` hides the Make… items: a named toggle of a `never` tool is refused.
   item.contextValue = entry.allowToggle === 'never' ? 'tool-locked' : `tool-${entry.availability}`;
   return item;
-}
-
-/** Why a tool asks although a settings file in the workspace says it may run unattended. */
-export function ignoredRunPolicyText(ignored: IgnoredRunPolicy): string {
-  const where = { workspaceFolder: "this folder's settings", workspace: "this workspace's settings", user: "this dev container's settings (a repository's devcontainer.json writes them)" }[ignored.scope];
-  return `Asks before each call: ${where} say "run": "unattended" for "${ignored.key}", which Quiver ignores, because a settings file `
-    + 'in a repository must not let tools run without asking. To let it run unattended, choose "Always allow this tool" when it asks, '
-    + 'or set its "run" in your User settings (outside a dev container).';
 }
 
 /** Marked apart from the tools off by choice; a click opens settings.json at the entry to fix. */

@@ -43,10 +43,11 @@ export const DEFAULTS = {
   maxDescriptionChars: 8_000,
   maxToolPages: 100,
   listChangedDebounceMs: 300,
-  // Two per core: a Node server's start is mostly CPU with short waits on I/O. On two cores the
-  // bench's sweep (4 / 8 / 16 at a time, 71 servers) listed the first server and all of them
-  // soonest at 4, with the least event-loop delay.
-  maxConcurrentStarts: 2 * availableParallelism(),
+  // Two per core: a Node server's start is mostly CPU with short waits on I/O. On two cores (the
+  // only machine measured) the bench's sweep (4 / 8 / 16 at a time, 71 servers) listed the first
+  // server and all of them soonest at 4, with the least event-loop delay. At most 8: every
+  // handshake is handled on the extension host's one thread, whatever the core count.
+  maxConcurrentStarts: Math.min(8, 2 * availableParallelism()),
   restart: { maxAttempts: 3, initialDelayMs: 1_000, maxDelayMs: 30_000, stableAfterMs: 60_000 },
   clientInfo: { name: 'quiver', version: '0.1.0' },
 } as const;

@@ -5,7 +5,7 @@ export type SettingsScope = 'workspaceFolder' | 'workspace' | 'user';
 export interface ScopedValues {
   readonly workspaceFolder?: unknown;
   readonly workspace?: unknown;
-  /** User settings, with a remote window's Machine settings: the only scope no repository can ship. */
+  /** User settings, with a remote window's Machine settings (which a dev container's devcontainer.json writes: see RunTrust). */
   readonly user?: unknown;
 }
 

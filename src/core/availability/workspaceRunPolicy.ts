@@ -1,6 +1,6 @@
 import { parseToolsConfig } from './parse';
 import { resolveTool, runSourceKey, type ToolIdentity } from './resolve';
-import { entryIn, isTable, mergeScopedValues, type Json, type ScopedValues, type SettingsScope } from './scopedValues';
+import { entryIn, isTable, mergeScopedValues, MOST_SPECIFIC_FIRST, type Json, type ScopedValues, type SettingsScope } from './scopedValues';
 import type { ToolsConfig } from './types';
 
 /** A `"run": "unattended"` for one `quiver.tools` key that Quiver does not apply, and the scope it was written in. */
@@ -30,8 +30,6 @@ export interface AppliedToolsValue {
   readonly ignored: readonly IgnoredRunPolicy[];
 }
 
-const UNTRUSTED_MOST_SPECIFIC_FIRST = ['workspaceFolder', 'workspace', 'user'] as const;
-
 /**
  * `quiver.tools` as Quiver applies it. A workspace's settings file ships with the repository, so
  * a run policy that loosens approval counts only where the user said so outside it: each
@@ -43,7 +41,7 @@ export function appliedToolsValue(values: ScopedValues, trust: RunTrust = TRUSTE
   const approved = (key: string): boolean => (trust.userScopeTrusted ? entryIn(values.user, key)?.['run'] === 'unattended' : trust.approvals.includes(key));
   const ignored: IgnoredRunPolicy[] = [];
   const cleaned: { -readonly [S in SettingsScope]?: unknown } = { ...values };
-  for (const scope of UNTRUSTED_MOST_SPECIFIC_FIRST) {
+  for (const scope of MOST_SPECIFIC_FIRST) {
     if (scope === 'user' && trust.userScopeTrusted) continue;
     const { value, dropped } = withoutLooseningRuns(values[scope], approved);
     cleaned[scope] = value;

@@ -4,7 +4,6 @@ import { configAt } from '../stream/config';
 import { conversationAssignment, conversationToggle, type ToggleResult, type ToggleTarget } from '../stream/toggles';
 import type { CommitBuffer } from './commitBuffer';
 import type { TurnDeps, TurnResult, TurnSettings } from './ports';
-import { planTools, type ToolPlan } from './toolPlan';
 import { runTurn } from './turnLoop';
 import { settingsChange, startPermittedServers } from './turnStart';
 
@@ -55,12 +54,6 @@ export class ConversationSession {
       this.serversStarting = Promise.all([this.serversStarting, started]).then(() => undefined);
     }
     return result;
-  }
-
-  /** The sets the next request would use, for the Tools view and the status bar. */
-  tools(): ToolPlan {
-    const { log, source, builtins } = this.deps;
-    return planTools({ events: log.events(), mcpTools: source.tools(), builtins: builtins.definitions, runningServers: source.runningServers() });
   }
 
   private async run(start: Parameters<typeof runTurn>[1], signal: AbortSignal): Promise<TurnResult> {

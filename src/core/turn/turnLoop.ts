@@ -14,7 +14,7 @@ import { SEARCH_TOOLS_NAME } from '../tools';
 
 export interface TurnContext extends TurnDeps {
   readonly settings: TurnSettings;
-  /** `quiver.tools` as written now: a settings edit during a turn takes effect at the next request. */
+  /** `quiver.tools` as the host applies it now: a settings edit during a turn takes effect at the next request. */
   readonly currentTools: () => unknown;
   /** Told when a cycle's commit buffer opens and closes, so toggles made meanwhile fold at their position. */
   readonly onBuffer?: (buffer: CommitBuffer | undefined) => void;
