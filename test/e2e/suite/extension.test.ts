@@ -2,6 +2,10 @@
 // repository (extensionDevelopmentPath) and the fixture workspace of test/e2e/workspace open.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { appliedToolsValue, parseToolsConfig, resolveTool } from '../../../src/core/availability';
+import { allowAlways } from '../../../src/extension/alwaysAllow';
+import { RunApprovals } from '../../../src/extension/runApprovals';
+import { ToolSettings } from '../../../src/extension/settings';
 
 const EXTENSION_ID = 'quiver-dev.quiver';
 const COMMANDS = [
@@ -77,4 +81,40 @@ describe('Quiver in the extension host', () => {
     }
     assert.deepEqual(config().inspect('tools')?.workspaceValue, before);
   });
+
+  it('in a dev container, keeps "Always allow" in global state and lets no settings value loosen approval', async () => {
+    const memento = new MapMemento();
+    const approvals = new RunApprovals(memento, 'dev-container');
+    const echo = { name: 'everything__echo', server: 'everything' };
+    const runOf = (values: { user?: unknown; workspace?: unknown }): string =>
+      resolveTool(parseToolsConfig(appliedToolsValue(values, approvals.trust()).value).value, echo).run;
+    assert.equal(approvals.inUserSettings, false);
+    assert.equal(runOf({ user: { '*': { run: 'unattended' } } }), 'ask');
+    const settingsBefore = JSON.stringify(vscode.workspace.getConfiguration('quiver').inspect('tools'));
+    await allowAlways(echo.name, new ToolSettings(vscode.Uri.file('/nonexistent/globalStorage/quiver')), approvals);
+    assert.deepEqual(memento.get('quiver.alwaysAllowed'), ['everything__echo']);
+    assert.equal(JSON.stringify(vscode.workspace.getConfiguration('quiver').inspect('tools')), settingsBefore, 'no settings scope was written');
+    assert.equal(runOf({}), 'unattended');
+    assert.equal(runOf({ workspace: { everything__echo: { run: 'ask' } } }), 'ask', 'a workspace may still make it ask');
+    await approvals.remove([echo.name]);
+    assert.deepEqual(approvals.keys(), []);
+    // Outside a container, approvals live in User settings and nothing in global state counts.
+    await memento.update('quiver.alwaysAllowed', ['everything__echo']);
+    assert.deepEqual(new RunApprovals(memento, undefined).trust(), { userScopeTrusted: true, approvals: [] });
+  });
 });
+
+/** An in-memory Memento, as global state is to the extension. */
+class MapMemento implements vscode.Memento {
+  private readonly values = new Map<string, unknown>();
+  keys(): readonly string[] {
+    return [...this.values.keys()];
+  }
+  get<T>(key: string, fallback?: T): T | undefined {
+    return this.values.has(key) ? (this.values.get(key) as T) : fallback;
+  }
+  update(key: string, value: unknown): Thenable<void> {
+    this.values.set(key, value);
+    return Promise.resolve();
+  }
+}
