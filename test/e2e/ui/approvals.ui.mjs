@@ -43,6 +43,24 @@ export default function (t) {
       writeFileSync(userSettingsFile, userFileBefore); // the later test files share these User settings
     }
   });
+
+  t.test('"Always allow" where the workspace says "ask" for the tool: it says the tool will still ask here', async ({ page, settingsFile, userSettingsFile, scripted, scriptedModule }) => {
+    const { reply, text, toolUse } = scriptedModule;
+    const userFileBefore = readFileSync(userSettingsFile);
+    writeSetting(settingsFile, ['quiver.tools', 'everything__echo'], { enable: 'on', run: 'ask' });
+    try {
+      await ensureApiKey(page);
+      scripted.enqueue(reply(toolUse('toolu_ask_echo', 'everything__echo', { message: 'still asks' })), reply(text('Echoed once more.')));
+      await send(page, 'Echo something again.');
+      await chatFrame(page).getByRole('button', { name: 'Always allow this tool' }).click();
+      await chatFrame(page).getByText('Echoed once more.').waitFor();
+      // The toast may already have gone: the notification centre keeps it.
+      await runCommand(page, 'Notifications: Show Notifications');
+      await page.locator('.notifications-center').getByText(/everything__echo will still ask before each call/).first().waitFor();
+    } finally {
+      writeFileSync(userSettingsFile, userFileBefore);
+    }
+  });
 }
 
 /** Always allow echo, check where it was written, then take it back with Quiver: Reset Tool Approvals…. */
