@@ -47,8 +47,12 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
   ) {
     const invalidate = (): void => {
       this.memo = undefined;
-      this.settingsMemo = undefined;
       this.changed.fire();
+    };
+    // Only a settings edit or a new approval changes what settings apply; MCP and stream changes do not.
+    const settingsChanged = (): void => {
+      this.settingsMemo = undefined;
+      invalidate();
     };
     // Reads stay exact at once (the memo goes now); only the change event waits for the batch.
     this.unsubscribeMcp = mcp.onDidChange(() => {
@@ -60,9 +64,9 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
     });
     this.subscriptions = [
       chat.onDidChangeStream(invalidate),
-      approvals.onDidChange(invalidate),
+      approvals.onDidChange(settingsChanged),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(SETTINGS.tools.key)) invalidate();
+        if (e.affectsConfiguration(SETTINGS.tools.key)) settingsChanged();
       }),
     ];
   }

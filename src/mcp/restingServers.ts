@@ -1,5 +1,4 @@
-import { serversWithEveryToolOff, type ToolsConfig } from '../core/availability';
-import { serversWithNoToolOn } from '../core/availability/dormant';
+import { serversWithEveryToolOff, serversWithNoToolOn, type ToolsConfig } from '../core/availability';
 import { ownsToolKey } from './qualifiedNames';
 
 /**

@@ -7,4 +7,4 @@ export { computeToolSets, type ToolSets, type ToolSetsInput } from './sets';
 export { applySettingsEdit, enableEdits, runEdits, runRemoval, scopeForToolKey, serverEnableEdits, type SettingsEdit } from './settingsWriter';
 export { mergeScopedValues, type ScopedValues, type SettingsScope } from './scopedValues';
 export { appliedToolsValue, ignoredRunPolicyOf, TRUSTED_USER_SCOPE, writtenToolsConfig, type AppliedToolsValue, type IgnoredRunPolicy, type RunTrust } from './workspaceRunPolicy';
-export { serversToStart, serversWithEveryToolOff, type ServerKeys } from './dormant';
+export { serversToStart, serversWithEveryToolOff, serversWithNoToolOn, type ServerKeys } from './dormant';

@@ -78,9 +78,7 @@ export function runEdits(key: string, run: RunPolicy): SettingsEdit[] {
 
 /** Removes `key`'s run policy in one scope's `tools`, and the entry with it when nothing else is left in it. */
 export function runRemoval(tools: unknown, key: string): SettingsEdit[] {
-  const entry = entryIn(tools, key);
-  if (entry?.['run'] === undefined) return [];
-  return [{ path: Object.keys(entry).length > 1 ? [key, 'run'] : [key], value: undefined }];
+  return entryIn(tools, key)?.['run'] === undefined ? [] : fieldRemoval(tools, key, 'run');
 }
 
 function hasKey(tools: unknown, key: string): boolean {
@@ -96,10 +94,14 @@ function withoutEnable(values: ScopedValues, scope: SettingsScope, key: string):
 
 /** Removes `enable`, and the entry with it when nothing else is left in it. */
 function enableRemoval(tools: unknown, key: string): SettingsEdit[] {
-  if (!hasKey(tools, key)) return [];
+  return hasKey(tools, key) ? fieldRemoval(tools, key, 'enable') : [];
+}
+
+/** Removes one field of `key`'s entry, or the whole entry when nothing else is in it (or it is not a table). */
+function fieldRemoval(tools: unknown, key: string, field: string): SettingsEdit[] {
   const entry = entryIn(tools, key);
-  const others = entry ? Object.keys(entry).filter((k) => k !== 'enable') : [];
-  return [{ path: others.length > 0 ? [key, 'enable'] : [key], value: undefined }];
+  const others = entry ? Object.keys(entry).filter((k) => k !== field) : [];
+  return [{ path: others.length > 0 ? [key, field] : [key], value: undefined }];
 }
 
 /** The allow_toggle the user wrote in `enable` (a shorthand implies one), if it can be read. */

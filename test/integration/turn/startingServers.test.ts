@@ -4,6 +4,9 @@ import { harness, signal, toolNames, type FakeServer, type Harness } from './har
 
 const discoverable = { '*': { enable: 'discoverable', run: 'unattended' } };
 
+/** Fresh each time: a test marks its servers as coming up. */
+const ciAndDb = () => ({ ci: { running: true, tools: [{ name: 'status' }] }, db: { running: true, tools: [{ name: 'query' }] } });
+
 /** A server that is coming up until `up()` is called, as at window open with many servers. */
 function comingUp(server: FakeServer): { up: () => void } {
   let up = (): void => undefined;
@@ -23,7 +26,7 @@ describe('a message sent while servers start', function () {
 
   it('is answered at once with what is up when it needs nothing of a server still starting', async () => {
     const waits: (readonly string[])[] = [];
-    h = await harness({ servers: { ci: { running: true, tools: [{ name: 'status' }] }, db: { running: true, tools: [{ name: 'query' }] } }, tools: discoverable, observer: { onWaitingForServers: (s) => waits.push(s) }, script: [reply(text('hi'))] });
+    h = await harness({ servers: ciAndDb(), tools: discoverable, observer: { onWaitingForServers: (s) => waits.push(s) }, script: [reply(text('hi'))] });
     comingUp(h.source.servers['db']!);
     const result = await h.session.send('hello', signal());
     assert.equal(result.reason, 'done');
@@ -34,7 +37,7 @@ describe('a message sent while servers start', function () {
   it('waits for the server of a tool this conversation promoted, says so, then offers the tool', async () => {
     const waits: (readonly string[])[] = [];
     h = await harness({
-      servers: { ci: { running: true, tools: [{ name: 'status' }] }, db: { running: true, tools: [{ name: 'query' }] } },
+      servers: ciAndDb(),
       tools: discoverable,
       observer: { onWaitingForServers: (s) => waits.push(s) },
       script: [reply(toolUse('s1', 'search_tools', { query: 'query' })), reply(text('found it')), reply(toolUse('q1', 'db__query', {})), reply(text('1 row'))],
@@ -53,7 +56,7 @@ describe('a message sent while servers start', function () {
 
   it('Stop while it waits ends the turn at once, the message kept', async () => {
     h = await harness({
-      servers: { ci: { running: true, tools: [{ name: 'status' }] }, db: { running: true, tools: [{ name: 'query' }] } },
+      servers: ciAndDb(),
       tools: discoverable,
       script: [reply(toolUse('s1', 'search_tools', { query: 'query' })), reply(text('found it'))],
     });
@@ -71,7 +74,7 @@ describe('a message sent while servers start', function () {
   it('/use of a tool of a server still starting waits for it, then forces it', async () => {
     const waits: (readonly string[])[] = [];
     h = await harness({
-      servers: { ci: { running: true, tools: [{ name: 'status' }] }, db: { running: true, tools: [{ name: 'query' }] } },
+      servers: ciAndDb(),
       tools: discoverable,
       observer: { onWaitingForServers: (s) => waits.push(s) },
       script: [reply(toolUse('q1', 'db__query', {})), reply(text('1 row'))],
