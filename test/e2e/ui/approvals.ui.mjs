@@ -20,8 +20,13 @@ export default function (t) {
       const row = echoRow(page);
       return (await row.count()) > 0 && /workspace approval ignored/.test((await row.textContent({ timeout: 1_000 })) ?? '');
     }, 30_000);
-    await echoRow(page).hover();
-    await until('the hover of echo does not say why it asks', async () => /which Quiver ignores/.test((await page.locator('.monaco-hover, .workbench-hover').innerText().catch(() => '')) ?? ''));
+    // The tree redraws as servers report in, which can take the hover away: move off and hover again until it shows.
+    await until('the hover of echo does not say why it asks', async () => {
+      await page.mouse.move(0, 0);
+      await echoRow(page).hover();
+      const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'which Quiver ignores' });
+      return hover.first().waitFor({ timeout: 2_000 }).then(() => true, () => false);
+    }, 30_000);
     await ensureApiKey(page);
     const before = scripted.requests.length;
     scripted.enqueue(reply(toolUse('toolu_ws_echo', 'everything__echo', { message: 'from the repository' })), reply(text('Echoed after approval.')));
@@ -49,6 +54,13 @@ export default function (t) {
     const userFileBefore = readFileSync(userSettingsFile);
     writeSetting(settingsFile, ['quiver.tools', 'everything__echo'], { enable: 'on', run: 'ask' });
     try {
+      // Taken up once echo's own "ask" is its run policy: the ignored "*" no longer counts for it.
+      await openSidebar(page);
+      await until('VS Code did not take up the workspace\'s "ask" for echo', async () => {
+        await expandOnServer(page, 'everything');
+        const row = echoRow(page);
+        return (await row.count()) > 0 && !/workspace approval ignored/.test((await row.textContent({ timeout: 1_000 })) ?? '');
+      }, 30_000);
       await ensureApiKey(page);
       scripted.enqueue(reply(toolUse('toolu_ask_echo', 'everything__echo', { message: 'still asks' })), reply(text('Echoed once more.')));
       await send(page, 'Echo something again.');
