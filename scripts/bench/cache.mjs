@@ -4,8 +4,9 @@
 // 1,024-token minimum, deferred tools outside the prefix, a tool_reference counted as its
 // definition where it stands). Tokens are ESTIMATES (JSON / 3.5), the same for every rendering.
 // Rows: every tool on; "*" discoverable with promotions in the tools array (Quiver before
-// 2026-12-01, and the quiver.anthropic.promotionRendering fallback); "*" discoverable with
-// deferred tools and tool references (the default).
+// 2026-12-01, and the quiver.anthropic.promotionRendering fallback) and with deferred tools and
+// tool references (the default), each without and with search_tools' load budget
+// (quiver.search.maxLoadTokens). The scripted model reads each request (see modelReply).
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,10 +41,16 @@ const TWELVE = [
   { user: 'Which Sentry user am I?', tool: 'sentry__whoami', query: 'sentry current user', chars: 3_000 },
 ];
 
+const ALL_ON = { '*': { enable: 'on', run: 'unattended' } };
+const DISCOVERABLE = { '*': { enable: 'discoverable', run: 'unattended' } };
+
+/** The rows; `budget: 'default'` is quiver.search.maxLoadTokens' default, Infinity no budget. */
 const MODES = [
-  { label: 'every tool on', tools: { '*': { enable: 'on', run: 'unattended' } }, rendering: 'toolReference' },
-  { label: 'discoverable, promotion in tools array', tools: { '*': { enable: 'discoverable', run: 'unattended' } }, rendering: 'toolsArray' },
-  { label: 'discoverable, deferred + tool_reference (Quiver)', tools: { '*': { enable: 'discoverable', run: 'unattended' } }, rendering: 'toolReference' },
+  { label: 'every tool on', tools: ALL_ON, rendering: 'toolReference', budget: 'default' },
+  { label: 'promotion in tools array, no load budget (before 2026-12-01)', tools: DISCOVERABLE, rendering: 'toolsArray', budget: Infinity },
+  { label: 'promotion in tools array, load budget (promotionRendering fallback)', tools: DISCOVERABLE, rendering: 'toolsArray', budget: 'default' },
+  { label: 'deferred + tool_reference, no load budget (before)', tools: DISCOVERABLE, rendering: 'toolReference', budget: Infinity },
+  { label: 'deferred + tool_reference, load budget (Quiver)', tools: DISCOVERABLE, rendering: 'toolReference', budget: 'default' },
 ];
 
 function catalogue(dir) {
@@ -59,14 +66,45 @@ function resultText(tool, chars) {
   return text.slice(0, chars);
 }
 
-/** The scripted model's replies for one message, given which tools are offered already. */
-function stepsFor(fx, message, index, offered) {
+/** Tools the model can call in a request: those up front, and deferred ones a tool_reference loaded. */
+function callable(body) {
+  const names = new Set((body.tools ?? []).filter((t) => t.defer_loading !== true).map((t) => t.name));
+  for (const m of body.messages) {
+    for (const b of m.content) {
+      if (b.type !== 'tool_result' || !Array.isArray(b.content)) continue;
+      for (const c of b.content) if (c.type === 'tool_reference') names.add(c.tool_name);
+    }
+  }
+  return names;
+}
+
+/** The search_tools answer the request ends with, parsed, or undefined. */
+function lastSearch(body) {
+  const last = body.messages.at(-1);
+  const result = last?.role === 'user' ? last.content.find((b) => b.type === 'tool_result' && String(b.tool_use_id).startsWith('search-')) : undefined;
+  const textBlock = Array.isArray(result?.content) ? result.content.find((c) => c.type === 'text') : undefined;
+  return textBlock ? JSON.parse(textBlock.text) : undefined;
+}
+
+/**
+ * The scripted model, one reply per request, chosen from what the request gives it: it calls the
+ * tool a message needs when that tool is callable, searches for it when not (with the message's
+ * query, then by exact name when a search listed it under not_loaded), and answers in text after
+ * the tool's result or when the message needs no tool.
+ */
+function modelReply(fx, messages, body) {
   const { reply, text, toolUse } = fx;
-  if (!message.tool) return [reply(text(`Here is the summary you asked for (${index}).`))];
-  const steps = [];
-  if (!offered.has(message.tool)) steps.push(reply(text('Let me find a tool for that.'), toolUse(`search-${index}`, 'search_tools', { query: message.query })));
-  steps.push(reply(toolUse(`call-${index}`, message.tool, {})), reply(text(`Done: ${message.user}`)));
-  return steps;
+  const userTexts = body.messages.filter((m) => m.role === 'user').flatMap((m) => m.content.filter((b) => b.type === 'text').map((b) => b.text));
+  const index = messages.findLastIndex((m) => userTexts.includes(m.user));
+  const message = messages[index];
+  const last = body.messages.at(-1).content;
+  const answered = last.some((b) => b.type === 'tool_result' && b.tool_use_id === `call-${index}`);
+  if (!message.tool || answered) return reply(text(answered ? `Done: ${message.user}` : `Here is the summary you asked for (${index}).`));
+  if (callable(body).has(message.tool)) return reply(toolUse(`call-${index}`, message.tool, {}));
+  const search = lastSearch(body);
+  if (search === undefined) return reply(text('Let me find a tool for that.'), toolUse(`search-${index}`, 'search_tools', { query: message.query }));
+  if ((search.not_loaded ?? []).some((t) => t.name === message.tool)) return reply(toolUse(`search-${index}-by-name`, 'search_tools', { query: message.tool }));
+  throw new Error(`message ${index + 1}: the search for "${message.query}" did not find ${message.tool}`);
 }
 
 async function runConversation(mods, opts, messages, mode) {
@@ -88,13 +126,11 @@ async function runConversation(mods, opts, messages, mode) {
       log, source, builtins, observer: {},
       approver: { approve: async () => 'allow_once' },
       model: new mods.anthropic.AnthropicModelClient({ apiKey: 'bench', baseURL: api.url, maxRetries: 0, promotionRendering: mode.rendering }),
-      settings: () => ({ tools: mode.tools, model: 'bench', maxTokens: 1024, maxCyclesPerTurn: 10 }),
+      settings: () => ({ tools: mode.tools, model: 'bench', maxTokens: 1024, maxCyclesPerTurn: 10, searchLoadBudget: mode.budget === 'default' ? mods.settings.SETTINGS.searchMaxLoadTokens.fallback : mode.budget }),
     });
     for (const [i, message] of messages.entries()) {
-      // What the next request will offer, the settings included (before the first turn records them).
-      const plan = mods.upcoming.upcomingPlan({ events: log.events(), mcpTools: source.tools(), builtins: builtins.definitions, runningServers: source.runningServers(), settingsTools: mode.tools });
-      const offered = new Set(plan.offered.map((t) => t.name));
-      api.enqueue(...stepsFor(fx, message, i, offered));
+      const turnSteps = message.tool ? 4 : 1;
+      api.enqueue(...Array.from({ length: turnSteps }, () => ({ kind: 'decide', decide: (body) => modelReply(fx, messages, body) })));
       const result = await session.send(message.user, new AbortController().signal);
       if (result.reason !== 'done') throw new Error(`${mode.label}, message ${i + 1}: the turn ended ${result.reason}: ${result.message ?? ''}`);
       if (message.tool && ran.at(-1) !== message.tool) throw new Error(`${mode.label}, message ${i + 1}: ${message.tool} did not run (the search did not return it?)`);
@@ -137,7 +173,7 @@ const int = (x) => Math.round(x).toLocaleString('en-US');
 export async function run(opts) {
   const mods = {
     session: await load(opts.repoRoot, 'src/core/turn/session.js'),
-    upcoming: await load(opts.repoRoot, 'src/core/turn/upcomingPlan.js'),
+    settings: await load(opts.repoRoot, 'src/core/settingsRegistry.js'),
     store: await load(opts.repoRoot, 'src/core/stream/conversationStore.js'),
     searchBuiltins: await load(opts.repoRoot, 'src/core/turn/searchBuiltins.js'),
     anthropic: await load(opts.repoRoot, 'src/providers/anthropic/anthropicModelClient.js'),

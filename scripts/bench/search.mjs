@@ -19,7 +19,13 @@ async function loadRanker(repoRoot) {
   const toolIndex = await import(join(dir, 'toolIndex.js'));
   const tokenize = await import(join(dir, 'tokenize.js'));
   const builtin = await import(join(dir, 'searchTools.js'));
-  return { ToolIndex: toolIndex.ToolIndex, DEFAULT_RANKING: toolIndex.DEFAULT_RANKING, splitWords: tokenize.splitWords, searchTools: builtin.searchTools };
+  const budget = await import(join(dir, 'loadBudget.js'));
+  const tokens = await import(resolve(repoRoot, 'out', 'src', 'core', 'tokens.js'));
+  const settings = await import(resolve(repoRoot, 'out', 'src', 'core', 'settingsRegistry.js'));
+  return {
+    ToolIndex: toolIndex.ToolIndex, DEFAULT_RANKING: toolIndex.DEFAULT_RANKING, splitWords: tokenize.splitWords, searchTools: builtin.searchTools,
+    splitByLoadBudget: budget.splitByLoadBudget, estimateToolTokens: tokens.estimateToolTokens, defaultLoadBudget: settings.SETTINGS.searchMaxLoadTokens.fallback,
+  };
 }
 
 // ---- data ----------------------------------------------------------------------------------
@@ -287,6 +293,40 @@ function cutTable(ToolIndex, DEFAULT_RANKING, sets) {
   };
 }
 
+// ---- load budget -----------------------------------------------------------------------------
+// What one search_tools call at the default limit loads into the conversation (and so into every
+// later request) under quiver.search.maxLoadTokens: the best results load while their estimated
+// definitions fit; the rest are listed by name, loadable by a search for the exact name.
+
+const BUDGETS = [Number.POSITIVE_INFINITY, 8000, 6000, 4000, 3000, 2000];
+
+function budgetTable(ranker, sets) {
+  const ranked = sets.map((set) => {
+    const byName = new Map(set.tools.map((t) => [t.def.name, t]));
+    const index = new ranker.ToolIndex(set.tools.map((t) => t.def), ranker.DEFAULT_RANKING);
+    return set.queries.map((q) => ({ q, results: index.search(q.query, { limit: DEFAULT_LIMIT }).results.map((r) => byName.get(r.name)) }));
+  });
+  const rows = BUDGETS.map((budget) => [
+    budget === Number.POSITIVE_INFINITY ? 'none (before)' : `${budget.toLocaleString('en-US')}${budget === ranker.defaultLoadBudget ? ' (default)' : ''}`,
+    ...ranked.flatMap((queries) => {
+      const split = queries.map(({ q, results }) => ({ q, results, ...ranker.splitByLoadBudget(results, (t) => ranker.estimateToolTokens(t.def), budget) }));
+      const loaded = summarize(split.map(({ q, loaded }) => ({ q, s: scoreQuery(q, loaded.map((t) => t.id)) })));
+      const listed = summarize(split.map(({ q, results }) => ({ q, s: scoreQuery(q, results.map((t) => t.id)) })));
+      const tokens = mean(split.map(({ loaded: l }) => l.reduce((n, t) => n + ranker.estimateToolTokens(t.def), 0)));
+      return [loaded.at[2], listed.at[2], mean(split.map(({ loaded: l }) => l.length)), Math.round(tokens)];
+    }),
+  ]);
+  return {
+    title: `search_tools load budget (quiver.search.maxLoadTokens) at the default limit of ${DEFAULT_LIMIT}`,
+    columns: ['budget', ...sets.flatMap((s) => [`${s.short} loaded @10`, `${s.short} listed @10`, `${s.short} tools loaded`, `${s.short} ~tokens loaded`])],
+    rows,
+    notes: [
+      'loaded @10: a gold tool is callable right after the search; listed @10: it is among the results, loaded or named under not_loaded (one search by its exact name loads it).',
+      'tokens loaded: mean estimated definition tokens one search adds to every later request (src/core/tokens.ts).',
+    ],
+  };
+}
+
 // ---- speed ---------------------------------------------------------------------------------
 
 function gcFn() {
@@ -354,7 +394,8 @@ function speedTable(rankers, tools, queryTexts, quick) {
 // ---- section -------------------------------------------------------------------------------
 
 export async function run(opts) {
-  const { ToolIndex, DEFAULT_RANKING, splitWords, searchTools } = await loadRanker(opts.repoRoot);
+  const ranker = await loadRanker(opts.repoRoot);
+  const { ToolIndex, DEFAULT_RANKING, splitWords, searchTools } = ranker;
   const sets = opts.catalogs
     ? [{ name: opts.queries, short: 'set', catalogs: opts.catalogs, queries: opts.queries }]
     : [
@@ -368,7 +409,7 @@ export async function run(opts) {
   const rankers = [oursRanker(ToolIndex, DEFAULT_RANKING), substringRanker, wordCountRanker, minisearchRanker(splitWords)];
   const scored = [builtinRanker(ToolIndex, searchTools, DEFAULT_RANKING), ...rankers.slice(1)];
   const tables = sets.map((s) => qualityTable(s.name, scored, s.tools, s.queries));
-  if (!opts.noAblations) tables.push(ablationTable(ToolIndex, DEFAULT_RANKING, sets), cutTable(ToolIndex, DEFAULT_RANKING, sets));
+  if (!opts.noAblations) tables.push(ablationTable(ToolIndex, DEFAULT_RANKING, sets), cutTable(ToolIndex, DEFAULT_RANKING, sets), budgetTable(ranker, sets));
   // Every dev query and an even sample of the rest, so the slow baselines finish in seconds.
   const queryTexts = sets.flatMap((s) => s.queries.filter((_, i) => s.queries.length <= 500 || i % Math.ceil(s.queries.length / 350) === 0).map((q) => q.query));
   if (!opts.noSpeed) tables.push(speedTable(rankers.filter((r) => r !== substringRanker), sets[0].tools, queryTexts, opts.quick));

@@ -99,7 +99,7 @@ async function overheadRow(mods, label, mcpTools, toolsSetting, cycles) {
       log, source, builtins: mods.searchBuiltins.createSearchBuiltins(), observer: {},
       approver: { approve: async () => 'allow_once' },
       model: new mods.anthropic.AnthropicModelClient({ apiKey: 'bench', baseURL: api.url, maxRetries: 0 }),
-      settings: () => ({ tools: { ...toolsSetting, '*': { ...toolsSetting['*'], run: 'unattended' } }, model: 'bench', maxTokens: 256, maxCyclesPerTurn: cycles + 1 }),
+      settings: () => ({ tools: { ...toolsSetting, '*': { ...toolsSetting['*'], run: 'unattended' } }, model: 'bench', maxTokens: 256, maxCyclesPerTurn: cycles + 1, searchLoadBudget: mods.settings.SETTINGS.searchMaxLoadTokens.fallback }),
     });
     await session.send('go', new globalThis.AbortController().signal);
     const gaps = finished.map((t, i) => api.requests[i + 1].receivedAt - t).sort((a, b) => a - b);
@@ -191,6 +191,7 @@ export async function run(opts) {
     anthropic: await load(opts.repoRoot, 'src/providers/anthropic/anthropicModelClient.js'),
     fixture: await load(opts.repoRoot, 'test/fixtures/scriptedMessagesApi.js'),
     upcoming: await load(opts.repoRoot, 'src/core/turn/upcomingPlan.js'),
+    settings: await load(opts.repoRoot, 'src/core/settingsRegistry.js'),
     overview: await load(opts.repoRoot, 'src/core/toolOverview.js'),
   };
   const speed = opts.noSpeed ? [] : [refreshTable(mods, opts), await overheadTable(mods, opts)];

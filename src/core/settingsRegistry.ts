@@ -14,6 +14,7 @@ export const SETTINGS = {
   model: { key: 'quiver.model', schema: z.string().min(1), fallback: 'claude-sonnet-5-5' },
   anthropicBaseUrl: { key: 'quiver.anthropic.baseUrl', schema: z.union([z.literal(''), z.url()]), fallback: '' },
   anthropicPromotionRendering: { key: 'quiver.anthropic.promotionRendering', schema: z.enum(['toolReference', 'toolsArray']), fallback: 'toolReference' as 'toolReference' | 'toolsArray' },
+  searchMaxLoadTokens: { key: 'quiver.search.maxLoadTokens', schema: z.number().int().min(0), fallback: 4000 },
   maxCyclesPerTurn: { key: 'quiver.maxCyclesPerTurn', schema: z.number().int().min(1), fallback: 25 },
   maxTokens: { key: 'quiver.maxTokens', schema: z.number().int().min(1), fallback: 8192 },
 } as const;

@@ -39,6 +39,7 @@ export function readTurnSettings(trust: RunTrust): TurnSettings {
     model: readQuiverSetting('model').value,
     maxTokens: readQuiverSetting('maxTokens').value,
     maxCyclesPerTurn: readQuiverSetting('maxCyclesPerTurn').value,
+    searchLoadBudget: readQuiverSetting('searchMaxLoadTokens').value,
   };
 }
 

@@ -42,4 +42,14 @@ describe('settings registry', () => {
     assert.equal(readSetting('maxCyclesPerTurn', 3).value, 3);
     assert.match(readSetting('anthropicBaseUrl', 'not a url').issue ?? '', /quiver\.anthropic\.baseUrl/);
   });
+
+  it('quiver.search.maxLoadTokens takes a whole number of tokens, 0 or more', () => {
+    assert.equal(readSetting('searchMaxLoadTokens', 0).value, 0);
+    assert.equal(readSetting('searchMaxLoadTokens', 12_000).value, 12_000);
+    for (const bad of [-1, 2.5, '4000', null]) {
+      const read = readSetting('searchMaxLoadTokens', bad);
+      assert.equal(read.value, 4000);
+      assert.match(read.issue ?? '', /^quiver\.search\.maxLoadTokens: .* is not valid .*Using 4000; fix it in settings\.json/);
+    }
+  });
 });

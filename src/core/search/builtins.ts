@@ -10,10 +10,11 @@ export const SEARCH_TOOLS_DEFINITION: ToolDefinition = {
   title: 'Search tools',
   description:
     'Find tools that are available but not loaded yet, by what they do. Returns the best matches ' +
-    '(name and one-line summary) and how many tools matched in total; every tool returned becomes ' +
-    'callable from your next step. Search with a few words about the task, for example ' +
-    '"create github issue", "query postgres database" or "send slack message". Tools that are ' +
-    'already loaded are never returned.',
+    '(name and one-line summary) and how many tools matched in total; every tool under "results" ' +
+    'becomes callable from your next step. Matches under "not_loaded" were left out to keep the ' +
+    'result small: search for one by its exact name to load it. Search with a few words about the ' +
+    'task, for example "create github issue", "query postgres database" or "send slack message". ' +
+    'Tools that are already loaded are never returned.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -23,7 +24,7 @@ export const SEARCH_TOOLS_DEFINITION: ToolDefinition = {
         minimum: SEARCH_LIMIT_MIN,
         maximum: SEARCH_LIMIT_MAX,
         default: SEARCH_LIMIT_DEFAULT,
-        description: `How many tools to return and load (${SEARCH_LIMIT_MIN}–${SEARCH_LIMIT_MAX}, default ${SEARCH_LIMIT_DEFAULT}).`,
+        description: `How many matches to return (${SEARCH_LIMIT_MIN}–${SEARCH_LIMIT_MAX}, default ${SEARCH_LIMIT_DEFAULT}).`,
       },
     },
     required: ['query'],

@@ -4,16 +4,15 @@ import type { NotRunReason, SearchResultStatus, StreamEvent } from '../stream/ev
 import type { ToolCallResult } from '../toolSource';
 import type { ToolDefinition } from '../tools';
 import { SEARCH_TOOLS_NAME } from '../tools';
-
-type Found = { readonly name: string; readonly summary: string };
+import type { SearchHit } from './ports';
 
 /** What one cycle produced, each tagged with the tool-call index it belongs to. */
 export type BufferEntry =
   | { readonly index: number; readonly kind: 'result'; readonly toolUseId: string; readonly name: string; readonly result: ToolCallResult; readonly notRun: NotRunReason | undefined }
   /** A conversation toggle made while the cycle ran (the user's own, already checked against allow_toggle). */
   | { readonly index: number; readonly kind: 'write'; readonly tools: Readonly<Record<string, unknown>> }
-  /** A search_tools call: the names it returns are its promotion request (names only, nothing else). */
-  | { readonly index: number; readonly kind: 'search'; readonly toolUseId: string; readonly results: readonly Found[]; readonly total: number };
+  /** A search_tools call: the names in `results` are its promotion request (names only, nothing else); `notLoaded` is only reported. */
+  | { readonly index: number; readonly kind: 'search'; readonly toolUseId: string; readonly results: readonly SearchHit[]; readonly notLoaded: readonly SearchHit[]; readonly total: number };
 
 /** Collects a cycle's results and config writes; toggles made mid-cycle land at the running call's index. */
 export class CommitBuffer {
@@ -51,7 +50,7 @@ export function foldCycle(
   entries: readonly BufferEntry[],
   catalogue: readonly ToolDefinition[],
   at: string,
-  render: (found: readonly FoundStatus[], total: number) => string,
+  render: (found: readonly FoundStatus[], notLoaded: readonly SearchHit[], total: number) => string,
 ): StreamEvent[] {
   const config = new Map(start);
   const events: StreamEvent[] = [];
@@ -81,7 +80,7 @@ export function foldCycle(
         type: 'tool_result',
         toolUseId: entry.toolUseId,
         name: SEARCH_TOOLS_NAME,
-        content: [{ type: 'text', text: render(found, entry.total) }],
+        content: [{ type: 'text', text: render(found, entry.notLoaded, entry.total) }],
         isError: false,
         found: found.map(({ name, status }) => ({ name, status })),
         at,

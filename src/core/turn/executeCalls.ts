@@ -19,6 +19,8 @@ export interface ExecutionContext {
   readonly approver: Approver;
   readonly observer: TurnObserver;
   readonly runningServers: ReadonlySet<string>;
+  /** Estimated definition tokens one search_tools call may load (TurnSettings.searchLoadBudget). */
+  readonly searchLoadBudget: number;
   /** Tools the user chose "always allow" for during this turn; they are not asked again. */
   readonly alwaysAllowed: Set<string>;
   readonly signal: AbortSignal;
@@ -74,9 +76,9 @@ async function prepareCall(call: ToolUse, index: number, buffer: CommitBuffer, c
   const refusal = callRefusal(call.name, ctx.plan, ctx.runningServers);
   if (refusal !== undefined) return void record(errorResult(refusal), 'refused');
   if (call.name === SEARCH_TOOLS_NAME) {
-    const answer = ctx.builtins.search(call.input, ctx.plan.searchable);
+    const answer = ctx.builtins.search(call.input, ctx.plan.searchable, ctx.searchLoadBudget);
     if (!answer.ok) return void record(errorResult(answer.message));
-    buffer.push({ index, kind: 'search', toolUseId: call.id, results: answer.results, total: answer.total });
+    buffer.push({ index, kind: 'search', toolUseId: call.id, results: answer.results, notLoaded: answer.notLoaded, total: answer.total });
     return undefined;
   }
   if (call.name === DESCRIBE_TOOLS_NAME) return void record(ctx.builtins.describe(call.input, ctx.plan.permitted));

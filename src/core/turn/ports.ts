@@ -49,9 +49,18 @@ export interface TurnObserver {
   onEvent?(event: StreamEvent): void;
 }
 
-/** search_tools' answer before promotion: the tools it would return, best first, and how many matched. */
+export interface SearchHit {
+  readonly name: string;
+  readonly summary: string;
+}
+
+/**
+ * search_tools' answer before promotion: the tools it returns and would promote, best first;
+ * the matches ranked below them that the load budget left out (named to the model, not
+ * promoted); and how many matched.
+ */
 export type SearchAnswer =
-  | { readonly ok: true; readonly results: readonly { readonly name: string; readonly summary: string }[]; readonly total: number }
+  | { readonly ok: true; readonly results: readonly SearchHit[]; readonly notLoaded: readonly SearchHit[]; readonly total: number }
   | { readonly ok: false; readonly message: string };
 
 /**
@@ -61,8 +70,11 @@ export type SearchAnswer =
 export interface BuiltinTools {
   /** search_tools and describe_tools as the model sees them. */
   readonly definitions: readonly ToolDefinition[];
-  /** Ranks `searchable` (discoverable, not offered) for the model's input (query, limit). */
-  search(input: Readonly<Record<string, unknown>>, searchable: readonly ToolDefinition[]): SearchAnswer;
+  /**
+   * Ranks `searchable` (discoverable, not offered) for the model's input (query, limit); of the
+   * matches, those past `loadBudget` estimated definition tokens are listed, not returned.
+   */
+  search(input: Readonly<Record<string, unknown>>, searchable: readonly ToolDefinition[], loadBudget: number): SearchAnswer;
   /** Full documentation of the named tools, from the permitted set. */
   describe(input: Readonly<Record<string, unknown>>, permitted: readonly ToolDefinition[]): ToolCallResult;
   /** The system prompt section naming the servers with discoverable tools and what they hold. */
@@ -86,6 +98,8 @@ export interface TurnSettings {
   readonly model: string;
   readonly maxTokens: number;
   readonly maxCyclesPerTurn: number;
+  /** `quiver.search.maxLoadTokens`: estimated definition tokens one search_tools call may load. */
+  readonly searchLoadBudget: number;
 }
 
 export interface TurnResult {

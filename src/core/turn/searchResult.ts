@@ -1,19 +1,28 @@
 import type { FoundStatus } from './commitBuffer';
+import type { SearchHit } from './ports';
 
 /**
  * The text search_tools returns, reporting what committed rather than what matched: `usable`
  * tools can be called in the next reply, `found, unavailable` ones were turned off in this
- * same step and cannot.
+ * same step and cannot; `not_loaded` names the matches ranked below them that the load budget
+ * kept out, each loadable by a search for its exact name.
  */
-export function renderSearchResult(found: readonly FoundStatus[], total: number): string {
+export function renderSearchResult(found: readonly FoundStatus[], notLoaded: readonly SearchHit[], total: number): string {
   if (found.length === 0) {
     return JSON.stringify({ results: [], total, note: 'No tools matched. Try other keywords (a verb and an object, e.g. "create issue").' });
   }
   const usable = found.filter((f) => f.status === 'usable').length;
+  const listed = found.length + notLoaded.length;
   const notes = [
     usable > 0 ? 'Tools marked "usable" can be called in your next reply.' : undefined,
     usable < found.length ? 'Tools marked "found, unavailable" were turned off and cannot be called.' : undefined,
-    total > found.length ? `${total - found.length} more matched; narrow the query or raise limit to see them.` : undefined,
+    notLoaded.length > 0 ? 'Tools under "not_loaded" matched too but were not loaded, to keep this result small; to use one, call search_tools with its exact name.' : undefined,
+    total > listed ? `${total - listed} more matched; narrow the query or raise limit to see them.` : undefined,
   ].filter((n): n is string => n !== undefined);
-  return JSON.stringify({ results: found.map(({ name, summary, status }) => ({ name, summary, status })), total, note: notes.join(' ') });
+  return JSON.stringify({
+    results: found.map(({ name, summary, status }) => ({ name, summary, status })),
+    ...(notLoaded.length > 0 ? { not_loaded: notLoaded.map(({ name, summary }) => ({ name, summary })) } : {}),
+    total,
+    note: notes.join(' '),
+  });
 }

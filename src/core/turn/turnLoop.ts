@@ -47,7 +47,7 @@ async function runCycle(ctx: TurnContext, toolPlan: ToolPlan, calls: readonly To
   ctx.onBuffer?.(buffer);
   try {
     const { source, builtins, approver, observer } = ctx;
-    await executeCalls(calls, buffer, { plan: toolPlan, source, builtins, approver, observer, runningServers: source.runningServers(), alwaysAllowed, signal });
+    await executeCalls(calls, buffer, { plan: toolPlan, source, builtins, approver, observer, runningServers: source.runningServers(), searchLoadBudget: ctx.settings.searchLoadBudget, alwaysAllowed, signal });
   } finally {
     ctx.onBuffer?.(undefined);
   }

@@ -2,10 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerKeys } from '../../../src/core/availability';
+import { splitByLoadBudget } from '../../../src/core/search';
+import { SETTINGS } from '../../../src/core/settingsRegistry';
 import type { StreamEvent } from '../../../src/core/stream/events';
 import { ConversationStore } from '../../../src/core/stream/conversationStore';
 import type { Conversation } from '../../../src/core/stream/conversation';
 import type { ToolCallResult, ToolSource, Unsubscribe } from '../../../src/core/toolSource';
+import { estimateToolTokens } from '../../../src/core/tokens';
 import type { ToolDefinition } from '../../../src/core/tools';
 import type { ApprovalAnswer, ApprovalRequest, Approver, BuiltinTools, SearchAnswer, TurnObserver } from '../../../src/core/turn/ports';
 import { ConversationSession } from '../../../src/core/turn/session';
@@ -97,12 +100,14 @@ export const substringBuiltins: BuiltinTools = {
     builtinDef('search_tools', 'Find more tools by keyword.', { query: { type: 'string' }, limit: { type: 'integer' } }),
     builtinDef('describe_tools', 'Explain tools in full.', { names: { type: 'array', items: { type: 'string' } } }),
   ],
-  search(input, searchable): SearchAnswer {
+  search(input, searchable, loadBudget): SearchAnswer {
     const query = typeof input['query'] === 'string' ? input['query'].trim().toLowerCase() : '';
     if (query === '') return { ok: false, message: 'search_tools needs a non-empty query.' };
     const limit = Math.min(50, Math.max(1, typeof input['limit'] === 'number' ? input['limit'] : 10));
     const matches = searchable.filter((t) => `${t.name} ${t.description}`.toLowerCase().includes(query));
-    return { ok: true, results: matches.slice(0, limit).map((t) => ({ name: t.name, summary: t.description })), total: matches.length };
+    const { loaded, notLoaded } = splitByLoadBudget(matches.slice(0, limit), estimateToolTokens, loadBudget);
+    const hit = (t: ToolDefinition) => ({ name: t.name, summary: t.description });
+    return { ok: true, results: loaded.map(hit), notLoaded: notLoaded.map(hit), total: matches.length };
   },
   describe(input, permitted): ToolCallResult {
     const names = Array.isArray(input['names']) ? input['names'] : [];
@@ -135,7 +140,7 @@ export interface Harness {
   readonly source: MemoryToolSource;
   readonly approver: ScriptedApprover;
   readonly live: { text: string; events: StreamEvent[]; alwaysAllowed: string[] };
-  settings: { tools: unknown; maxCyclesPerTurn: number };
+  settings: { tools: unknown; maxCyclesPerTurn: number; searchLoadBudget: number };
   /** A fresh session over the same conversation file, as after a window reload. */
   reopen(): Promise<ConversationSession>;
   close(): Promise<void>;
@@ -147,6 +152,8 @@ export interface HarnessOptions {
   readonly tools?: unknown;
   readonly approver?: ScriptedApprover;
   readonly maxCyclesPerTurn?: number;
+  /** quiver.search.maxLoadTokens (default: the setting's). */
+  readonly searchLoadBudget?: number;
   readonly maxRetries?: number;
   readonly observer?: TurnObserver;
   readonly promotionRendering?: PromotionRendering;
@@ -162,7 +169,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
   const source = new MemoryToolSource(options.servers);
   const approver = options.approver ?? new ScriptedApprover();
   const live = { text: '', events: [] as StreamEvent[], alwaysAllowed: [] as string[] };
-  const settings = { tools: options.tools ?? {}, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10 };
+  const settings = { tools: options.tools ?? {}, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10, searchLoadBudget: options.searchLoadBudget ?? SETTINGS.searchMaxLoadTokens.fallback };
   const model = new AnthropicModelClient({ apiKey: 'test-key', baseURL: api.url, maxRetries: options.maxRetries ?? 0, ...(options.promotionRendering ? { promotionRendering: options.promotionRendering } : {}) });
   const observer: TurnObserver = {
     onText: (d) => (live.text += d),
@@ -171,7 +178,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     ...options.observer,
   };
   const sessionOver = (log: Conversation) =>
-    new ConversationSession({ log, model, source, builtins: substringBuiltins, approver, observer, settings: () => ({ tools: settings.tools, model: 'claude-test', maxTokens: 1024, maxCyclesPerTurn: settings.maxCyclesPerTurn }) });
+    new ConversationSession({ log, model, source, builtins: substringBuiltins, approver, observer, settings: () => ({ tools: settings.tools, model: 'claude-test', maxTokens: 1024, maxCyclesPerTurn: settings.maxCyclesPerTurn, searchLoadBudget: settings.searchLoadBudget }) });
   return {
     api, store, conversation, source, approver, live, settings,
     session: sessionOver(conversation),

@@ -212,4 +212,32 @@ describe('promotion keeps the prompt cache (deferred tools and tool references)'
     assertNoneRejected(h);
     assert.deepEqual(references(h.api.requests[2]?.body), { s1: ['ci__logs'] });
   });
+
+  it('a search over the load budget loads the best match and lists the rest; a search by exact name loads one of them, still reading the cache', async () => {
+    // Each ci tool costs about 1,100 tokens: a 1,500-token budget loads one per search.
+    h = await harness({
+      servers: servers(), tools: discoverable, searchLoadBudget: 1500,
+      script: [
+        reply(toolUse('s1', 'search_tools', { query: 'deploy' })),
+        reply(toolUse('s2', 'search_tools', { query: 'ci__deploy_staging' })),
+        reply(toolUse('c1', 'ci__deploy_staging', {})),
+        reply(text('Deployed to staging.')),
+      ],
+    });
+    assert.equal((await h.session.send('deploy to staging', signal())).reason, 'done');
+    assertNoneRejected(h);
+    const bodies = h.api.requests.map((r) => r.body);
+    const answer = (i: number, id: string) => JSON.parse(bodies[i]?.messages.at(-1)?.content.find((b) => b.tool_use_id === id)?.content?.[0]?.text ?? '{}') as { results: { name: string }[]; not_loaded?: { name: string }[] };
+    assert.deepEqual(answer(1, 's1').results.map((r) => r.name), ['ci__deploy']);
+    assert.deepEqual(answer(1, 's1').not_loaded?.map((r) => r.name), ['ci__deploy_staging']);
+    assert.deepEqual(references(bodies[1]), { s1: ['ci__deploy'] }, 'a listed tool is not loaded');
+    assert.deepEqual(answer(2, 's2').results.map((r) => r.name), ['ci__deploy_staging']);
+    assert.deepEqual(references(bodies[2]), { s1: ['ci__deploy'], s2: ['ci__deploy_staging'] });
+    assert.deepEqual(h.source.calls.map((c) => c.name), ['ci__deploy_staging']);
+    for (const body of bodies) {
+      assert.equal(upFront(body), upFront(bodies[0]));
+      assert.equal(system(body), system(bodies[0]));
+    }
+    for (const i of [1, 2]) assert.ok(readShare(h.api.requests, i) >= 0.9, `read share after request ${i - 1}`);
+  });
 });

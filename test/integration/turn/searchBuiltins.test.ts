@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SETTINGS } from '../../../src/core/settingsRegistry';
 import { ConversationStore } from '../../../src/core/stream/conversationStore';
 import { createSearchBuiltins } from '../../../src/core/turn/searchBuiltins';
 import { ConversationSession } from '../../../src/core/turn/session';
@@ -24,7 +25,7 @@ describe('the loop wired to src/core/search', function () {
       const session = new ConversationSession({
         log, source, builtins: createSearchBuiltins(), approver: new ScriptedApprover(), observer: {},
         model: new AnthropicModelClient({ apiKey: 'k', baseURL: api.url, maxRetries: 0 }),
-        settings: () => ({ tools: { '*': { enable: 'discoverable' } }, model: 'claude-test', maxTokens: 512, maxCyclesPerTurn: 5 }),
+        settings: () => ({ tools: { '*': { enable: 'discoverable' } }, model: 'claude-test', maxTokens: 512, maxCyclesPerTurn: 5, searchLoadBudget: SETTINGS.searchMaxLoadTokens.fallback }),
       });
       await session.send('file a bug', signal());
       assert.match(api.requests[0]?.body.system?.[0]?.text ?? '', /github[\s\S]*slack/);

@@ -10,7 +10,7 @@ const at = '2026-11-30T00:00:00.000Z';
 const tool = (name: string): ToolDefinition => ({ name, server: 'ci', toolName: name, description: `${name} tool`, inputSchema: { type: 'object' } });
 const catalogue = [tool('ci__deploy'), tool('ci__deploy_staging'), tool('ci__status')];
 const start = parseToolsConfig({ '*': { enable: 'discoverable' }, ci__status: { enable: 'on' } }).value;
-const search = (index: number, id: string, ...names: string[]): BufferEntry => ({ index, kind: 'search', toolUseId: id, results: names.map((name) => ({ name, summary: name })), total: names.length });
+const search = (index: number, id: string, ...names: string[]): BufferEntry => ({ index, kind: 'search', toolUseId: id, results: names.map((name) => ({ name, summary: name })), notLoaded: [], total: names.length });
 const fold = (entries: BufferEntry[]): StreamEvent[] => foldCycle(start, entries, catalogue, at, renderSearchResult);
 const found = (events: StreamEvent[], id: string) => events.flatMap((e) => (e.type === 'tool_result' && e.toolUseId === id ? (e.found ?? []) : []));
 const availability = (events: StreamEvent[], name: string) => resolveTool(configAt([{ type: 'config_delta', source: 'settings', tools: { '*': { enable: 'discoverable' }, ci__status: { enable: 'on' } }, at }, ...events]), { name, server: 'ci' }).availability;
@@ -45,6 +45,26 @@ describe('folding a cycle by tool-call index', () => {
     const offStart = parseToolsConfig({ ci__deploy: { enable: 'off' } }).value;
     const events = foldCycle(offStart, [search(0, 's1', 'ci__deploy')], catalogue, at, renderSearchResult);
     assert.deepEqual(events.map((e) => e.type), ['tool_result']);
+  });
+
+  it('matches the load budget left out are named in the text but neither promoted nor recorded as found', () => {
+    const entry: BufferEntry = { index: 0, kind: 'search', toolUseId: 's1', results: [{ name: 'ci__deploy', summary: 'Deploy.' }], notLoaded: [{ name: 'ci__deploy_staging', summary: 'Deploy to staging.' }], total: 2 };
+    const events = fold([entry]);
+    assert.deepEqual(events[0], { type: 'config_delta', source: 'promotion', tools: { ci__deploy: { enable: { availability: 'on' } } }, at });
+    assert.deepEqual(found(events, 's1'), [{ name: 'ci__deploy', status: 'usable' }]);
+    assert.equal(availability(events, 'ci__deploy_staging'), 'discoverable');
+    const text = events[1]?.type === 'tool_result' ? (events[1].content[0] as { text: string }).text : '';
+    const answer = JSON.parse(text) as { results: unknown[]; not_loaded: unknown[]; total: number; note: string };
+    assert.deepEqual(answer.results, [{ name: 'ci__deploy', summary: 'Deploy.', status: 'usable' }]);
+    assert.deepEqual(answer.not_loaded, [{ name: 'ci__deploy_staging', summary: 'Deploy to staging.' }]);
+    assert.match(answer.note, /"not_loaded" matched too but were not loaded.*call search_tools with its exact name/);
+    assert.doesNotMatch(answer.note, /more matched/);
+  });
+
+  it('a search with nothing left out has no not_loaded list', () => {
+    const text = JSON.parse(renderSearchResult([{ name: 'ci__deploy', summary: 'Deploy.', status: 'usable' }], [], 3)) as Record<string, unknown>;
+    assert.equal('not_loaded' in text, false);
+    assert.match(String(text['note']), /2 more matched; narrow the query/);
   });
 
   it('results come out in call order', () => {
