@@ -199,7 +199,7 @@ export async function run(opts) {
     notes: [
       'Cost units = input + 1.25 × cache write + 0.1 × cache read (the API price ratios for 5-minute writes and reads); output tokens are the same in every row and left out.',
       `"read after each promotion" = cache read of the request that carries a search result ÷ the whole prompt of the request before it; n/a where that prompt was under the ${minCacheable.toLocaleString('en-US')}-token minimum the API caches (the first message's search, before any tool is loaded).`,
-      'Token counts are ESTIMATES (JSON length / 3.5) made by the scripted API (test/fixtures/promptCache.ts), identical across rows; the scripted model searches with the real ranker (default limit 10) only for a tool it does not have yet.',
+      'Token counts are ESTIMATES (JSON length / 3.5) made by the scripted API (test/fixtures/promptCache.ts), identical across rows; the scripted model searches with the real ranker (default limit 10) only for a tool it does not have yet, and by exact name when a search listed it under not_loaded.',
     ],
   };
 }

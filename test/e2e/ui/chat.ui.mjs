@@ -1,9 +1,9 @@
 // The chat in the real workbench, against the scripted Messages API (ctx.scripted): streaming,
 // a search_tools promotion that moves a tool to On in the same turn, approval, and that model
 // and tool output never executes in the webview. ctx = { page, settingsFile, scripted, scriptedModule }.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SIDEBAR, chatFrame, chatWindow, expandOnServer, openChat, send, setApiKey, sleep, until, writeSetting } from './helpers.mjs';
+import { SIDEBAR, chatFrame, chatWindow, expandOnServer, openChat, runCommand, send, setApiKey, sleep, until, writeSetting } from './helpers.mjs';
 
 const PAYLOAD_FLAG = '__quiverPwned';
 const PAYLOADS = [
@@ -12,6 +12,17 @@ const PAYLOADS = [
   `[a link](javascript:window.${PAYLOAD_FLAG}=1)`,
   `<iframe src="javascript:window.${PAYLOAD_FLAG}=1"></iframe>`,
 ].join('\n\n');
+
+/** Sets a number setting the way a user does: the Settings editor (User tab), searched by its id. */
+async function setInSettingsEditor(page, id, value) {
+  await runCommand(page, 'Preferences: Open User Settings');
+  await page.locator('.settings-editor .settings-header .monaco-editor').first().click();
+  await page.keyboard.type(id);
+  const input = page.locator('.settings-editor .setting-item-contents').filter({ hasText: 'Max Load Tokens' }).locator('input').first();
+  await input.waitFor();
+  await input.fill(value);
+  await input.press('Tab');
+}
 
 const treeRow = (page, text) => page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]`).filter({ hasText: text });
 
@@ -60,6 +71,50 @@ export default function (t) {
     if (!JSON.stringify(sent[1].messages).includes('{"type":"tool_reference","tool_name":"everything__get-sum"}')) throw new Error('no tool_reference loads get-sum where the search found it');
     const rejected = scripted.requests.slice(before).filter((r) => r.rejected !== undefined);
     if (rejected.length > 0) throw new Error(`the API's rules rejected a request: ${rejected[0].rejected}`);
+  });
+
+  t.test('with quiver.search.maxLoadTokens 0 in User settings a search loads only its best match and lists the rest; a search by exact name loads one of them', async ({ page, userSettingsFile, scripted, scriptedModule }) => {
+    const { reply, text, toolUse } = scriptedModule;
+    try {
+      await setInSettingsEditor(page, 'quiver.search.maxLoadTokens', '0');
+      await until('the Settings editor did not write quiver.search.maxLoadTokens to User settings.json', () => /"quiver\.search\.maxLoadTokens":\s*0\b/.test(readFileSync(userSettingsFile, 'utf8')));
+      await page.keyboard.press('Control+W');
+      const before = scripted.requests.length;
+      const answerTo = (body, id) => JSON.parse(body.messages.at(-1).content.find((b) => b.tool_use_id === id).content[0].text);
+      let listed;
+      scripted.enqueue(
+        reply(text('Looking for resource tools.'), toolUse('toolu_budget_1', 'search_tools', { query: 'resource' })),
+        {
+          kind: 'decide',
+          decide: (body) => {
+            listed = answerTo(body, 'toolu_budget_1').not_loaded?.[0]?.name;
+            return listed ? reply(toolUse('toolu_budget_2', 'search_tools', { query: listed })) : reply(text('Nothing was listed.'));
+          },
+        },
+        reply(text('The resource tools are ready.')),
+      );
+      await openChat(page);
+      const chat = chatFrame(page);
+      await send(page, 'Find the tools that work with resources.');
+      await chat.getByText(/The resource tools are ready|Nothing was listed/).first().waitFor();
+      const sent = scripted.requests.slice(before).map((r) => r.body);
+      const first = answerTo(sent[1], 'toolu_budget_1');
+      if (first.results.length !== 1 || !listed) throw new Error(`with a budget of 0 the search should load one tool and list the rest: ${JSON.stringify(first).slice(0, 400)}`);
+      const second = answerTo(sent[2], 'toolu_budget_2');
+      if (second.results[0]?.name !== listed || second.results[0]?.status !== 'usable') throw new Error(`the search for ${listed} by name did not load it: ${JSON.stringify(second).slice(0, 400)}`);
+      const references = JSON.stringify(sent[2].messages);
+      for (const name of [first.results[0].name, listed]) {
+        if (!references.includes(`{"type":"tool_reference","tool_name":"${name}"}`)) throw new Error(`no tool_reference loads ${name}`);
+      }
+      for (const skipped of first.not_loaded.slice(1)) {
+        if (references.includes(`"tool_name":"${skipped.name}"`)) throw new Error(`${skipped.name} was listed, not searched by name, yet loaded`);
+      }
+      await chat.locator('.found-tool').filter({ hasText: listed }).first().waitFor({ state: 'attached' });
+      const rejected = scripted.requests.slice(before).filter((r) => r.rejected !== undefined);
+      if (rejected.length > 0) throw new Error(`the API's rules rejected a request: ${rejected[0].rejected}`);
+    } finally {
+      writeSetting(userSettingsFile, ['quiver.search.maxLoadTokens'], undefined);
+    }
   });
 
   t.test('model and tool output carrying HTML and javascript: links renders inert', async ({ page, scripted, scriptedModule }) => {
