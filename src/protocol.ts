@@ -147,7 +147,7 @@ const foundTool: z.ZodType<FoundTool> = z.strictObject({
   status: z.enum(['usable', 'found, unavailable']),
   promoted: z.boolean(),
 });
-const searchDone = z.strictObject({ status: z.literal('done'), found: z.array(foundTool) });
+const searchDone = z.strictObject({ status: z.literal('done'), found: z.array(foundTool), notLoaded: z.array(z.string()) });
 const finishedSearchOutcome = z.discriminatedUnion('status', [searchDone, toolError, cancelled]);
 const searchOutcome: z.ZodType<SearchOutcome> = z.discriminatedUnion('status', [running, searchDone, toolError, cancelled]);
 

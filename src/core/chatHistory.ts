@@ -86,7 +86,7 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
       }
       return f;
     });
-    if (hit) slot.item = { ...item, outcome: { status: 'done', found } };
+    if (hit) slot.item = { ...item, outcome: { ...item.outcome, found } };
     return hit;
   };
 
@@ -138,10 +138,10 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
           slot.item = { ...it, outcome: toolOutcome(e) };
         } else if (it.kind === 'search') {
           if (e.isError || e.found === undefined) {
-            slot.item = { ...it, outcome: e.isError ? { status: 'error', output: outputParts(e.content) } : { status: 'done', found: [] } };
+            slot.item = { ...it, outcome: e.isError ? { status: 'error', output: outputParts(e.content) } : { status: 'done', found: [], notLoaded: [] } };
           } else {
             const found = e.found.map((f): FoundTool => ({ name: f.name, status: f.status, promoted: false }));
-            slot.item = { ...it, outcome: { status: 'done', found } };
+            slot.item = { ...it, outcome: { status: 'done', found, notLoaded: e.notLoaded ?? [] } };
             if (pendingPromotions.size > 0) {
               markPromoted(at, pendingPromotions);
               for (const f of found) pendingPromotions.delete(f.name);

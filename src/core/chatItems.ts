@@ -41,7 +41,8 @@ export interface FoundTool {
 
 export type SearchOutcome =
   | { readonly status: 'running' }
-  | { readonly status: 'done'; readonly found: readonly FoundTool[] }
+  /** `notLoaded`: matches the load budget left out, named to the model but not promoted. */
+  | { readonly status: 'done'; readonly found: readonly FoundTool[]; readonly notLoaded: readonly string[] }
   | { readonly status: 'error'; readonly output: readonly OutputPart[] }
   | { readonly status: 'cancelled' };
 

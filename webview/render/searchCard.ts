@@ -21,6 +21,16 @@ function foundRow(tool: FoundTool): HTMLLIElement {
   );
 }
 
+/** Matches past quiver.search.maxLoadTokens: the model saw their names and may load one by searching for it. */
+function notLoadedRow(names: readonly string[]): HTMLElement {
+  return h(
+    'div',
+    { class: 'not-loaded muted', title: 'Matched, but past the load budget (quiver.search.maxLoadTokens): named to the model, which loads one by searching for its exact name' },
+    'Not loaded: ',
+    ...names.flatMap((name, i) => [i > 0 ? ', ' : '', h('code', { class: 'tool-name' }, name)]),
+  );
+}
+
 /** The search_tools card: what was found, which results are usable, and what this search promoted. */
 export function renderSearchCard(item: SearchItem, open: boolean | null): HTMLElement {
   const outcome = item.outcome;
@@ -30,7 +40,8 @@ export function renderSearchCard(item: SearchItem, open: boolean | null): HTMLEl
   let stats = '';
   if (outcome.status === 'done') {
     const promoted = outcome.found.filter((f) => f.promoted).length;
-    stats = outcome.found.length === 0 ? 'nothing found' : `${outcome.found.length} found${promoted > 0 ? `, ${promoted} promoted` : ''}`;
+    const listed = outcome.notLoaded.length > 0 ? `, ${outcome.notLoaded.length} not loaded` : '';
+    stats = outcome.found.length === 0 ? 'nothing found' : `${outcome.found.length} found${promoted > 0 ? `, ${promoted} promoted` : ''}${listed}`;
   } else if (outcome.status === 'error') {
     stats = 'failed';
   } else if (outcome.status === 'cancelled') {
@@ -47,8 +58,10 @@ export function renderSearchCard(item: SearchItem, open: boolean | null): HTMLEl
     ),
   );
   const body = h('div', { class: 'card-body' });
-  if (outcome.status === 'done' && outcome.found.length > 0) body.append(h('ul', { class: 'found-list' }, ...outcome.found.map(foundRow)));
-  else if (outcome.status === 'done') body.append(h('div', { class: 'muted' }, 'No discoverable tool matched.'));
+  if (outcome.status === 'done' && outcome.found.length > 0) {
+    body.append(h('ul', { class: 'found-list' }, ...outcome.found.map(foundRow)));
+    if (outcome.notLoaded.length > 0) body.append(notLoadedRow(outcome.notLoaded));
+  } else if (outcome.status === 'done') body.append(h('div', { class: 'muted' }, 'No discoverable tool matched.'));
   else if (outcome.status === 'error') body.append(renderOutput(outcome.output));
   else if (outcome.status === 'running') body.append(h('div', { class: 'muted' }, 'Searching…'));
   else body.append(h('div', { class: 'muted' }, 'The turn ended before the search finished.'));

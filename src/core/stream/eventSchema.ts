@@ -38,6 +38,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     isError: z.boolean(),
     notRun: z.enum(['denied', 'cancelled', 'refused']).optional(),
     found: z.array(z.object({ name: z.string(), status: z.enum(['usable', 'found, unavailable']) })).optional(),
+    notLoaded: z.array(z.string()).optional(),
     at,
   }),
   z.object({

@@ -45,6 +45,8 @@ export type StreamEvent =
       readonly notRun?: NotRunReason;
       /** For search_tools: each found tool and what its promotion committed to. */
       readonly found?: readonly { readonly name: string; readonly status: SearchResultStatus }[];
+      /** For search_tools: matches the load budget left out, named to the model, not promoted (absent when none). */
+      readonly notLoaded?: readonly string[];
       readonly at: string;
     }
   | {

@@ -83,6 +83,7 @@ export function foldCycle(
         content: [{ type: 'text', text: render(found, entry.notLoaded, entry.total) }],
         isError: false,
         found: found.map(({ name, status }) => ({ name, status })),
+        ...(entry.notLoaded.length > 0 ? { notLoaded: entry.notLoaded.map((t) => t.name) } : {}),
         at,
       });
     }

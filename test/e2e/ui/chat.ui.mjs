@@ -78,7 +78,7 @@ export default function (t) {
     try {
       await setInSettingsEditor(page, 'quiver.search.maxLoadTokens', '0');
       await until('the Settings editor did not write quiver.search.maxLoadTokens to User settings.json', () => /"quiver\.search\.maxLoadTokens":\s*0\b/.test(readFileSync(userSettingsFile, 'utf8')));
-      await page.keyboard.press('Control+W');
+      await runCommand(page, 'View: Close Editor');
       const before = scripted.requests.length;
       const answerTo = (body, id) => JSON.parse(body.messages.at(-1).content.find((b) => b.tool_use_id === id).content[0].text);
       let listed;
@@ -110,6 +110,11 @@ export default function (t) {
         if (references.includes(`"tool_name":"${skipped.name}"`)) throw new Error(`${skipped.name} was listed, not searched by name, yet loaded`);
       }
       await chat.locator('.found-tool').filter({ hasText: listed }).first().waitFor({ state: 'attached' });
+      // The first search's card says what it left out, as the model was told.
+      const firstCard = chat.locator('.search-card').filter({ hasText: '“resource”' }).last();
+      await until('the search card does not say how many matches were not loaded', async () => new RegExp(`1 found, 1 promoted, ${first.not_loaded.length} not loaded`).test((await firstCard.locator('summary').textContent()) ?? ''));
+      const notLoadedText = (await firstCard.locator('.not-loaded').textContent()) ?? '';
+      for (const skipped of first.not_loaded) if (!notLoadedText.includes(skipped.name)) throw new Error(`the card's "Not loaded" line misses ${skipped.name}: ${notLoadedText}`);
       const rejected = scripted.requests.slice(before).filter((r) => r.rejected !== undefined);
       if (rejected.length > 0) throw new Error(`the API's rules rejected a request: ${rejected[0].rejected}`);
     } finally {

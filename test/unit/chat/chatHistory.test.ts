@@ -14,8 +14,8 @@ const say = (...blocks: ({ text: string } | { id: string; name: string; input?: 
   at,
 });
 const result = (toolUseId: string, name: string, text: string, isError = false): StreamEvent => ({ type: 'tool_result', toolUseId, name, content: [{ type: 'text', text }], isError, at });
-const searchResult = (toolUseId: string, found: { name: string; status: 'usable' | 'found, unavailable' }[]): StreamEvent => ({
-  type: 'tool_result', toolUseId, name: 'search_tools', content: [{ type: 'text', text: 'results' }], isError: false, found, at,
+const searchResult = (toolUseId: string, found: { name: string; status: 'usable' | 'found, unavailable' }[], notLoaded?: string[]): StreamEvent => ({
+  type: 'tool_result', toolUseId, name: 'search_tools', content: [{ type: 'text', text: 'results' }], isError: false, found, ...(notLoaded ? { notLoaded } : {}), at,
 });
 const promote = (...names: string[]): StreamEvent => ({ type: 'config_delta', source: 'promotion', tools: Object.fromEntries(names.map((n) => [n, { enable: 'on' }])), at });
 const usage = (input: number, output: number, cacheRead = 0): StreamEvent => ({ type: 'usage', model: 'claude-x', inputTokens: input, outputTokens: output, cacheReadTokens: cacheRead, cacheWriteTokens: 0, at });
@@ -75,6 +75,16 @@ describe('historyFromStream', () => {
       false,
     );
     assert.deepEqual(brief(h.items), ['user:find', 'search:git__log=usable+promoted,git__on=usable,git__off=found, unavailable', 'end:done']);
+  });
+
+  it('keeps the matches a search named but did not load, through the promotion that follows', () => {
+    const listed = searchResult('s1', [{ name: 'git__log', status: 'usable' }], ['git__blame', 'git__show']);
+    const h = historyFromStream([start, user('find'), say({ id: 's1', name: 'search_tools', input: { query: 'git' } }), listed, promote('git__log'), end()], false);
+    const card = h.items.find((i) => i.kind === 'search');
+    assert.deepEqual(card?.kind === 'search' && card.outcome.status === 'done' ? [card.outcome.found.map((f) => f.promoted), card.outcome.notLoaded] : undefined, [[true], ['git__blame', 'git__show']]);
+    const old = historyFromStream([start, user('find'), say({ id: 's1', name: 'search_tools', input: { query: 'git' } }), searchResult('s1', [{ name: 'git__log', status: 'usable' }]), end()], false);
+    const oldCard = old.items.find((i) => i.kind === 'search');
+    assert.deepEqual(oldCard?.kind === 'search' && oldCard.outcome.status === 'done' ? oldCard.outcome.notLoaded : undefined, [], 'a stream from before the budget has none');
   });
 
   it('credits a promotion recorded before its search result', () => {

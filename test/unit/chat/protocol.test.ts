@@ -21,7 +21,7 @@ const snapshot: ChatSnapshot = {
     { kind: 'tool_call', id: 'tu_1', name: 'fs__read_file', input: { path: 'README.md' }, outcome: { status: 'done', output: [{ kind: 'text', text: '# Quiver' }] } },
     { kind: 'tool_call', id: 'tu_2', name: 'fs__stat', input: {}, outcome: { status: 'error', output: [{ kind: 'image', mimeType: 'image/png', data: 'AAAA' }] } },
     { kind: 'tool_call', id: 'tu_3', name: 'fs__stat', input: {}, outcome: { status: 'cancelled' } },
-    { kind: 'search', id: 'tu_4', input: { query: 'issues' }, outcome: { status: 'done', found: [{ name: 'gh__issue', status: 'usable', promoted: true }, { name: 'gh__x', status: 'found, unavailable', promoted: false }] } },
+    { kind: 'search', id: 'tu_4', input: { query: 'issues' }, outcome: { status: 'done', found: [{ name: 'gh__issue', status: 'usable', promoted: true }, { name: 'gh__x', status: 'found, unavailable', promoted: false }], notLoaded: ['gh__issue_comments'] } },
     { kind: 'search', id: 'tu_5', input: { query: '' }, outcome: { status: 'error', output: [{ kind: 'text', text: 'empty query' }] } },
     { kind: 'search', id: 'tu_6', input: { query: 'x' }, outcome: { status: 'running' } },
     { kind: 'turn_summary', id: 'e9', reason: 'max_cycles', message: 'stopped after 25', model: 'claude-sonnet-4-5', usage },
@@ -44,7 +44,7 @@ const hostSamples: Record<HostToWebviewType, HostToWebview> = {
   textDelta: { type: 'textDelta', itemId: 'e12.0', text: 'Hel' },
   toolCallStarted: { type: 'toolCallStarted', callId: 'tu_8', name: 'search_tools', input: { query: 'git', limit: 5 }, card: 'search' },
   toolCallFinished: { type: 'toolCallFinished', callId: 'tu_1', outcome: { status: 'done', output: [{ kind: 'text', text: 'ok' }] } },
-  searchFinished: { type: 'searchFinished', callId: 'tu_8', outcome: { status: 'done', found: [{ name: 'git__log', status: 'usable', promoted: true }] } },
+  searchFinished: { type: 'searchFinished', callId: 'tu_8', outcome: { status: 'done', found: [{ name: 'git__log', status: 'usable', promoted: true }], notLoaded: [] } },
   approvalRequest: { type: 'approvalRequest', request: { callId: 'tu_9', toolName: 'fs__write', input: { nested: { a: [1, 2, null] } } } },
   approvalSettled: { type: 'approvalSettled', callId: 'tu_9' },
   usage: { type: 'usage', usage },
@@ -166,7 +166,7 @@ describe('protocol', () => {
       s = applyHostMessage(s, { type: 'searchFinished', callId: 't', outcome: { status: 'cancelled' } });
       assert.deepEqual(s.items[0], { kind: 'tool_call', id: 't', name: 'x', input: { a: 1 }, outcome: { status: 'running' } });
       s = applyHostMessage(s, { type: 'toolCallFinished', callId: 't', outcome: { status: 'error', output: [{ kind: 'text', text: 'boom' }] } });
-      s = applyHostMessage(s, { type: 'searchFinished', callId: 's', outcome: { status: 'done', found: [{ name: 'y', status: 'usable', promoted: true }] } });
+      s = applyHostMessage(s, { type: 'searchFinished', callId: 's', outcome: { status: 'done', found: [{ name: 'y', status: 'usable', promoted: true }], notLoaded: [] } });
       assert.deepEqual(s.items[0]?.kind === 'tool_call' && s.items[0].outcome, { status: 'error', output: [{ kind: 'text', text: 'boom' }] });
       assert.deepEqual(s.items[1]?.kind === 'search' && s.items[1].outcome.status, 'done');
     });

@@ -21,6 +21,7 @@ describe('folding a cycle by tool-call index', () => {
     assert.deepEqual(events.map((e) => e.type), ['config_delta', 'tool_result']);
     assert.deepEqual(events[0], { type: 'config_delta', source: 'promotion', tools: { ci__deploy: { enable: { availability: 'on' } } }, at });
     assert.deepEqual(found(events, 's1'), [{ name: 'ci__deploy', status: 'usable' }]);
+    assert.equal(events[1] !== undefined && 'notLoaded' in events[1], false, 'no notLoaded field when the budget left nothing out');
   });
 
   it('a promotion folded after an approved disable of the same tool (earlier index) is skipped: found, unavailable', () => {
@@ -52,6 +53,7 @@ describe('folding a cycle by tool-call index', () => {
     const events = fold([entry]);
     assert.deepEqual(events[0], { type: 'config_delta', source: 'promotion', tools: { ci__deploy: { enable: { availability: 'on' } } }, at });
     assert.deepEqual(found(events, 's1'), [{ name: 'ci__deploy', status: 'usable' }]);
+    assert.deepEqual(events[1]?.type === 'tool_result' ? events[1].notLoaded : undefined, ['ci__deploy_staging'], 'the stream names them for the chat card');
     assert.equal(availability(events, 'ci__deploy_staging'), 'discoverable');
     const text = events[1]?.type === 'tool_result' ? (events[1].content[0] as { text: string }).text : '';
     const answer = JSON.parse(text) as { results: unknown[]; not_loaded: unknown[]; total: number; note: string };
