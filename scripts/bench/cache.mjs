@@ -103,7 +103,7 @@ function modelReply(fx, messages, body) {
   if (callable(body).has(message.tool)) return reply(toolUse(`call-${index}`, message.tool, {}));
   const search = lastSearch(body);
   if (search === undefined) return reply(text('Let me find a tool for that.'), toolUse(`search-${index}`, 'search_tools', { query: message.query }));
-  if ((search.not_loaded ?? []).some((t) => t.name === message.tool)) return reply(toolUse(`search-${index}-by-name`, 'search_tools', { query: message.tool }));
+  if ((search.not_loaded ?? []).some((t) => t.name === message.tool)) return reply(toolUse(`search-${index}-by-name`, 'search_tools', { query: message.tool, limit: 1 }));
   throw new Error(`message ${index + 1}: the search for "${message.query}" did not find ${message.tool}`);
 }
 
@@ -129,6 +129,8 @@ async function runConversation(mods, opts, messages, mode) {
       settings: () => ({ tools: mode.tools, model: 'bench', maxTokens: 1024, maxCyclesPerTurn: 10, searchLoadBudget: mode.budget === 'default' ? mods.settings.SETTINGS.searchMaxLoadTokens.fallback : mode.budget }),
     });
     for (const [i, message] of messages.entries()) {
+      // At most: search, search by name, call, answer. Every step is the same reader of the
+      // request, so the ones a turn leaves unused simply answer the next message's requests.
       const turnSteps = message.tool ? 4 : 1;
       api.enqueue(...Array.from({ length: turnSteps }, () => ({ kind: 'decide', decide: (body) => modelReply(fx, messages, body) })));
       const result = await session.send(message.user, new AbortController().signal);

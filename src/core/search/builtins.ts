@@ -10,11 +10,11 @@ export const SEARCH_TOOLS_DEFINITION: ToolDefinition = {
   title: 'Search tools',
   description:
     'Find tools that are available but not loaded yet, by what they do. Returns the best matches ' +
-    '(name and one-line summary) and how many tools matched in total; every tool under "results" ' +
-    'becomes callable from your next step. Matches under "not_loaded" were left out to keep the ' +
-    'result small: search for one by its exact name to load it. Search with a few words about the ' +
-    'task, for example "create github issue", "query postgres database" or "send slack message". ' +
-    'Tools that are already loaded are never returned.',
+    '(name and one-line summary) and how many tools matched in total. Tools under "results" marked ' +
+    '"usable" are callable from your next step. Lower-ranked matches may be listed under ' +
+    '"not_loaded": they are not callable yet; to load one, search for its exact name with limit 1. ' +
+    'Search with a few words about the task, for example "create github issue", "query postgres ' +
+    'database" or "send slack message". Tools that are already loaded are never returned.',
   inputSchema: {
     type: 'object',
     properties: {

@@ -12,7 +12,7 @@ export interface SearchToolsHit {
 }
 
 export interface SearchToolsOutput {
-  /** Best first; exactly the tools to promote (RFD 108: only returned tools are promoted). */
+  /** Best first: the promotion request (RFD 108: only returned tools are promoted); the turn's fold promotes as many as the load budget allows. */
   readonly results: readonly SearchToolsHit[];
   /** How many searchable tools matched, so the model knows when `limit` cut the list short. */
   readonly total: number;

@@ -29,7 +29,7 @@ const ACTIONS = new Set([
 
 const HEADER = [
   '## Discoverable tools',
-  'These servers have tools you load by searching. When you need one, call `search_tools` with what the tool should do; the tools it returns become callable.',
+  'These servers have tools you load by searching. When you need one, call `search_tools` with what the tool should do; the tools it loads become callable.',
 ];
 
 /** The system-prompt section naming each server with discoverable tools; never longer than maxChars. */

@@ -4,15 +4,21 @@ import type { NotRunReason, SearchResultStatus, StreamEvent } from '../stream/ev
 import type { ToolCallResult } from '../toolSource';
 import type { ToolDefinition } from '../tools';
 import { SEARCH_TOOLS_NAME } from '../tools';
-import type { SearchHit } from './ports';
+import { splitByLoadBudget, type SearchToolsHit } from '../search';
+import { estimateToolTokens } from '../tokens';
 
 /** What one cycle produced, each tagged with the tool-call index it belongs to. */
 export type BufferEntry =
   | { readonly index: number; readonly kind: 'result'; readonly toolUseId: string; readonly name: string; readonly result: ToolCallResult; readonly notRun: NotRunReason | undefined }
   /** A conversation toggle made while the cycle ran (the user's own, already checked against allow_toggle). */
   | { readonly index: number; readonly kind: 'write'; readonly tools: Readonly<Record<string, unknown>> }
-  /** A search_tools call: the names in `results` are its promotion request (names only, nothing else); `notLoaded` is only reported. */
-  | { readonly index: number; readonly kind: 'search'; readonly toolUseId: string; readonly results: readonly SearchHit[]; readonly notLoaded: readonly SearchHit[]; readonly total: number };
+  /**
+   * A search_tools call: the names in `results` (best first) are its promotion request (names
+   * only, nothing else), of which the fold promotes as many as `loadBudget` allows.
+   */
+  | { readonly index: number; readonly kind: 'search'; readonly toolUseId: string; readonly results: readonly SearchToolsHit[]; readonly loadBudget: number; readonly total: number };
+
+type SearchEntry = Extract<BufferEntry, { kind: 'search' }>;
 
 /** Collects a cycle's results and config writes; toggles made mid-cycle land at the running call's index. */
 export class CommitBuffer {
@@ -39,6 +45,34 @@ export interface FoundStatus {
   readonly status: SearchResultStatus;
 }
 
+interface Judged {
+  readonly hit: SearchToolsHit;
+  readonly outcome: ReturnType<typeof promote>;
+  readonly tool: ToolDefinition | undefined;
+}
+
+/**
+ * One search evaluated against the state folded so far: off → found, unavailable; on already
+ * (an earlier call of this cycle promoted it) → usable; discoverable → promoted while the load
+ * budget lasts, the rest named as not loaded. Only promotions spend the budget: they are what
+ * adds definitions to every later request.
+ */
+function foldSearch(entry: SearchEntry, config: ReadonlyMap<string, ToolEntry>, catalogue: readonly ToolDefinition[]) {
+  const judged = entry.results.map((hit): Judged => {
+    const tool = catalogue.find((t) => t.name === hit.name);
+    return { hit, tool, outcome: tool ? promote(resolveTool(config, tool).availability) : 'skipped' };
+  });
+  const promotable = judged.filter((j): j is Judged & { readonly tool: ToolDefinition } => j.outcome === 'applied' && j.tool !== undefined);
+  const { notLoaded } = splitByLoadBudget(promotable, (j) => estimateToolTokens(j.tool), entry.loadBudget);
+  const left = new Set(notLoaded.map((j) => j.hit.name));
+  const kept = judged.filter((j) => !left.has(j.hit.name));
+  return {
+    found: kept.map((j): FoundStatus => ({ ...j.hit, status: j.outcome === 'skipped' ? 'found, unavailable' : 'usable' })),
+    notLoaded: notLoaded.map((j) => j.hit),
+    promoted: Object.fromEntries(kept.filter((j) => j.outcome === 'applied').map((j) => [j.hit.name, { enable: { availability: 'on' } }])),
+  };
+}
+
 /**
  * Folds a cycle's buffer by tool-call index onto the cycle-start config (RFD 078/108). Each
  * search's promotion is evaluated against the state folded so far, at its own position:
@@ -50,7 +84,7 @@ export function foldCycle(
   entries: readonly BufferEntry[],
   catalogue: readonly ToolDefinition[],
   at: string,
-  render: (found: readonly FoundStatus[], notLoaded: readonly SearchHit[], total: number) => string,
+  render: (found: readonly FoundStatus[], notLoaded: readonly SearchToolsHit[], total: number) => string,
 ): StreamEvent[] {
   const config = new Map(start);
   const events: StreamEvent[] = [];
@@ -63,14 +97,7 @@ export function foldCycle(
     } else if (entry.kind === 'result') {
       events.push({ type: 'tool_result', toolUseId: entry.toolUseId, name: entry.name, content: entry.result.content, isError: entry.result.isError, ...(entry.notRun ? { notRun: entry.notRun } : {}), at });
     } else {
-      const found: FoundStatus[] = [];
-      const promoted: Record<string, unknown> = {};
-      for (const r of entry.results) {
-        const tool = catalogue.find((t) => t.name === r.name);
-        const outcome = tool ? promote(resolveTool(config, tool).availability) : 'skipped';
-        if (outcome === 'applied') promoted[r.name] = { enable: { availability: 'on' } };
-        found.push({ ...r, status: outcome === 'skipped' ? 'found, unavailable' : 'usable' });
-      }
+      const { found, notLoaded, promoted } = foldSearch(entry, config, catalogue);
       if (Object.keys(promoted).length > 0) {
         const delta: StreamEvent = { type: 'config_delta', source: 'promotion', tools: promoted, at };
         applyDelta(config, delta);
@@ -80,10 +107,10 @@ export function foldCycle(
         type: 'tool_result',
         toolUseId: entry.toolUseId,
         name: SEARCH_TOOLS_NAME,
-        content: [{ type: 'text', text: render(found, entry.notLoaded, entry.total) }],
+        content: [{ type: 'text', text: render(found, notLoaded, entry.total) }],
         isError: false,
         found: found.map(({ name, status }) => ({ name, status })),
-        ...(entry.notLoaded.length > 0 ? { notLoaded: entry.notLoaded.map((t) => t.name) } : {}),
+        ...(notLoaded.length > 0 ? { notLoaded: notLoaded.map((t) => t.name) } : {}),
         at,
       });
     }

@@ -76,9 +76,9 @@ async function prepareCall(call: ToolUse, index: number, buffer: CommitBuffer, c
   const refusal = callRefusal(call.name, ctx.plan, ctx.runningServers);
   if (refusal !== undefined) return void record(errorResult(refusal), 'refused');
   if (call.name === SEARCH_TOOLS_NAME) {
-    const answer = ctx.builtins.search(call.input, ctx.plan.searchable, ctx.searchLoadBudget);
+    const answer = ctx.builtins.search(call.input, ctx.plan.searchable);
     if (!answer.ok) return void record(errorResult(answer.message));
-    buffer.push({ index, kind: 'search', toolUseId: call.id, results: answer.results, notLoaded: answer.notLoaded, total: answer.total });
+    buffer.push({ index, kind: 'search', toolUseId: call.id, results: answer.results, loadBudget: ctx.searchLoadBudget, total: answer.total });
     return undefined;
   }
   if (call.name === DESCRIBE_TOOLS_NAME) return void record(ctx.builtins.describe(call.input, ctx.plan.permitted));

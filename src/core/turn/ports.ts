@@ -1,4 +1,5 @@
 import type { ModelClient, Usage } from '../model';
+import type { SearchToolsHit } from '../search';
 import type { SearchResultStatus, StreamEvent } from '../stream/events';
 import type { ToolCallResult, ToolSource } from '../toolSource';
 import type { ToolDefinition } from '../tools';
@@ -49,18 +50,12 @@ export interface TurnObserver {
   onEvent?(event: StreamEvent): void;
 }
 
-export interface SearchHit {
-  readonly name: string;
-  readonly summary: string;
-}
-
 /**
- * search_tools' answer before promotion: the tools it returns and would promote, best first;
- * the matches ranked below them that the load budget left out (named to the model, not
- * promoted); and how many matched.
+ * search_tools' answer before promotion: the matches it returns, best first, and how many
+ * matched. Which of them load is decided when the cycle folds (see foldCycle).
  */
 export type SearchAnswer =
-  | { readonly ok: true; readonly results: readonly SearchHit[]; readonly notLoaded: readonly SearchHit[]; readonly total: number }
+  | { readonly ok: true; readonly results: readonly SearchToolsHit[]; readonly total: number }
   | { readonly ok: false; readonly message: string };
 
 /**
@@ -70,11 +65,8 @@ export type SearchAnswer =
 export interface BuiltinTools {
   /** search_tools and describe_tools as the model sees them. */
   readonly definitions: readonly ToolDefinition[];
-  /**
-   * Ranks `searchable` (discoverable, not offered) for the model's input (query, limit); of the
-   * matches, those past `loadBudget` estimated definition tokens are listed, not returned.
-   */
-  search(input: Readonly<Record<string, unknown>>, searchable: readonly ToolDefinition[], loadBudget: number): SearchAnswer;
+  /** Ranks `searchable` (discoverable, not offered) for the model's input (query, limit). */
+  search(input: Readonly<Record<string, unknown>>, searchable: readonly ToolDefinition[]): SearchAnswer;
   /** Full documentation of the named tools, from the permitted set. */
   describe(input: Readonly<Record<string, unknown>>, permitted: readonly ToolDefinition[]): ToolCallResult;
   /** The system prompt section naming the servers with discoverable tools and what they hold. */

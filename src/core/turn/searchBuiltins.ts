@@ -1,5 +1,4 @@
-import { describeTools, renderServerIndex, searchTools, splitByLoadBudget, SEARCH_BUILTINS, ToolIndex } from '../search';
-import { estimateToolTokens } from '../tokens';
+import { describeTools, renderServerIndex, searchTools, SEARCH_BUILTINS, ToolIndex } from '../search';
 import type { ToolCallResult } from '../toolSource';
 import type { ToolDefinition } from '../tools';
 import type { BuiltinTools, SearchAnswer } from './ports';
@@ -15,17 +14,10 @@ function text(value: string, isError: boolean): ToolCallResult {
 export function createSearchBuiltins(index = new ToolIndex()): BuiltinTools {
   return {
     definitions: SEARCH_BUILTINS,
-    search(input, searchable, loadBudget): SearchAnswer {
+    search(input, searchable): SearchAnswer {
       index.sync(searchable);
-      const byName = new Map(searchable.map((t) => [t.name, t]));
-      const result = searchTools(index, new Set(byName.keys()), input);
-      if (!result.ok) return { ok: false, message: result.error };
-      const tokensOf = (hit: { readonly name: string }): number => {
-        const tool = byName.get(hit.name);
-        return tool ? estimateToolTokens(tool) : 0;
-      };
-      const { loaded, notLoaded } = splitByLoadBudget(result.value.results, tokensOf, loadBudget);
-      return { ok: true, results: loaded, notLoaded, total: result.value.total };
+      const result = searchTools(index, new Set(searchable.map((t) => t.name)), input);
+      return result.ok ? { ok: true, results: result.value.results, total: result.value.total } : { ok: false, message: result.error };
     },
     describe(input, permitted): ToolCallResult {
       const result = describeTools(new Map(permitted.map((t) => [t.name, t])), input);

@@ -1,13 +1,13 @@
 import type { FoundStatus } from './commitBuffer';
-import type { SearchHit } from './ports';
+import type { SearchToolsHit } from '../search';
 
 /**
  * The text search_tools returns, reporting what committed rather than what matched: `usable`
  * tools can be called in the next reply, `found, unavailable` ones were turned off in this
- * same step and cannot; `not_loaded` names the matches ranked below them that the load budget
- * kept out, each loadable by a search for its exact name.
+ * same step and cannot; `not_loaded` names the matches the load budget kept out (ranked below
+ * the ones it promoted), each loadable by a search for its exact name.
  */
-export function renderSearchResult(found: readonly FoundStatus[], notLoaded: readonly SearchHit[], total: number): string {
+export function renderSearchResult(found: readonly FoundStatus[], notLoaded: readonly SearchToolsHit[], total: number): string {
   if (found.length === 0) {
     return JSON.stringify({ results: [], total, note: 'No tools matched. Try other keywords (a verb and an object, e.g. "create issue").' });
   }
@@ -16,7 +16,7 @@ export function renderSearchResult(found: readonly FoundStatus[], notLoaded: rea
   const notes = [
     usable > 0 ? 'Tools marked "usable" can be called in your next reply.' : undefined,
     usable < found.length ? 'Tools marked "found, unavailable" were turned off and cannot be called.' : undefined,
-    notLoaded.length > 0 ? 'Tools under "not_loaded" matched too but were not loaded, to keep this result small; to use one, call search_tools with its exact name.' : undefined,
+    notLoaded.length > 0 ? 'Tools under "not_loaded" are not callable yet (loading every match would make each later request larger); to load one, call search_tools with its exact name as the query and limit 1.' : undefined,
     total > listed ? `${total - listed} more matched; narrow the query or raise limit to see them.` : undefined,
   ].filter((n): n is string => n !== undefined);
   return JSON.stringify({

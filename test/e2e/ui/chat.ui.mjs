@@ -88,7 +88,7 @@ export default function (t) {
           kind: 'decide',
           decide: (body) => {
             listed = answerTo(body, 'toolu_budget_1').not_loaded?.[0]?.name;
-            return listed ? reply(toolUse('toolu_budget_2', 'search_tools', { query: listed })) : reply(text('Nothing was listed.'));
+            return listed ? reply(toolUse('toolu_budget_2', 'search_tools', { query: listed, limit: 1 })) : reply(text('Nothing was listed.'));
           },
         },
         reply(text('The resource tools are ready.')),

@@ -2,13 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerKeys } from '../../../src/core/availability';
-import { splitByLoadBudget } from '../../../src/core/search';
 import { SETTINGS } from '../../../src/core/settingsRegistry';
 import type { StreamEvent } from '../../../src/core/stream/events';
 import { ConversationStore } from '../../../src/core/stream/conversationStore';
 import type { Conversation } from '../../../src/core/stream/conversation';
 import type { ToolCallResult, ToolSource, Unsubscribe } from '../../../src/core/toolSource';
-import { estimateToolTokens } from '../../../src/core/tokens';
 import type { ToolDefinition } from '../../../src/core/tools';
 import type { ApprovalAnswer, ApprovalRequest, Approver, BuiltinTools, SearchAnswer, TurnObserver } from '../../../src/core/turn/ports';
 import { ConversationSession } from '../../../src/core/turn/session';
@@ -100,14 +98,12 @@ export const substringBuiltins: BuiltinTools = {
     builtinDef('search_tools', 'Find more tools by keyword.', { query: { type: 'string' }, limit: { type: 'integer' } }),
     builtinDef('describe_tools', 'Explain tools in full.', { names: { type: 'array', items: { type: 'string' } } }),
   ],
-  search(input, searchable, loadBudget): SearchAnswer {
+  search(input, searchable): SearchAnswer {
     const query = typeof input['query'] === 'string' ? input['query'].trim().toLowerCase() : '';
     if (query === '') return { ok: false, message: 'search_tools needs a non-empty query.' };
     const limit = Math.min(50, Math.max(1, typeof input['limit'] === 'number' ? input['limit'] : 10));
     const matches = searchable.filter((t) => `${t.name} ${t.description}`.toLowerCase().includes(query));
-    const { loaded, notLoaded } = splitByLoadBudget(matches.slice(0, limit), estimateToolTokens, loadBudget);
-    const hit = (t: ToolDefinition) => ({ name: t.name, summary: t.description });
-    return { ok: true, results: loaded.map(hit), notLoaded: notLoaded.map(hit), total: matches.length };
+    return { ok: true, results: matches.slice(0, limit).map((t) => ({ name: t.name, summary: t.description })), total: matches.length };
   },
   describe(input, permitted): ToolCallResult {
     const names = Array.isArray(input['names']) ? input['names'] : [];

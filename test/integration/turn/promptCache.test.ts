@@ -219,7 +219,7 @@ describe('promotion keeps the prompt cache (deferred tools and tool references)'
       servers: servers(), tools: discoverable, searchLoadBudget: 1500,
       script: [
         reply(toolUse('s1', 'search_tools', { query: 'deploy' })),
-        reply(toolUse('s2', 'search_tools', { query: 'ci__deploy_staging' })),
+        reply(toolUse('s2', 'search_tools', { query: 'ci__deploy_staging', limit: 1 })),
         reply(toolUse('c1', 'ci__deploy_staging', {})),
         reply(text('Deployed to staging.')),
       ],

@@ -121,7 +121,8 @@ describe('protocol', () => {
 
     const badFromHost: [string, unknown][] = [
       ['a running outcome in toolCallFinished', { type: 'toolCallFinished', callId: 'a', outcome: { status: 'running' } }],
-      ['an unknown found status', { type: 'searchFinished', callId: 'a', outcome: { status: 'done', found: [{ name: 'x', status: 'maybe', promoted: false }] } }],
+      ['an unknown found status', { type: 'searchFinished', callId: 'a', outcome: { status: 'done', found: [{ name: 'x', status: 'maybe', promoted: false }], notLoaded: [] } }],
+      ['a search outcome without notLoaded', { type: 'searchFinished', callId: 'a', outcome: { status: 'done', found: [] } }],
       ['negative usage', { type: 'usage', usage: { input: -1, output: 0, cacheRead: 0, cacheWrite: 0 } }],
       ['an unknown item kind in a snapshot', { type: 'snapshot', state: { ...snapshot, items: [{ kind: 'html', id: 'x', html: '<b>' }] } }],
       ['a snapshot missing a field', { type: 'snapshot', state: { ...snapshot, apiKeySet: undefined } }],

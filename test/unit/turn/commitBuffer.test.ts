@@ -10,7 +10,12 @@ const at = '2026-11-30T00:00:00.000Z';
 const tool = (name: string): ToolDefinition => ({ name, server: 'ci', toolName: name, description: `${name} tool`, inputSchema: { type: 'object' } });
 const catalogue = [tool('ci__deploy'), tool('ci__deploy_staging'), tool('ci__status')];
 const start = parseToolsConfig({ '*': { enable: 'discoverable' }, ci__status: { enable: 'on' } }).value;
-const search = (index: number, id: string, ...names: string[]): BufferEntry => ({ index, kind: 'search', toolUseId: id, results: names.map((name) => ({ name, summary: name })), notLoaded: [], total: names.length });
+const search = (index: number, id: string, ...names: string[]): BufferEntry => ({ index, kind: 'search', toolUseId: id, results: names.map((name) => ({ name, summary: name })), loadBudget: Number.POSITIVE_INFINITY, total: names.length });
+const budgeted = (index: number, id: string, loadBudget: number, ...names: string[]): BufferEntry => ({ index, kind: 'search', toolUseId: id, results: names.map((name) => ({ name, summary: `${name}.` })), loadBudget, total: names.length });
+const answerOf = (events: StreamEvent[], id: string) => {
+  const e = events.find((x) => x.type === 'tool_result' && x.toolUseId === id);
+  return JSON.parse(e?.type === 'tool_result' ? (e.content[0] as { text: string }).text : '{}') as { results: { name: string; status: string }[]; not_loaded?: { name: string }[]; note: string };
+};
 const fold = (entries: BufferEntry[]): StreamEvent[] => foldCycle(start, entries, catalogue, at, renderSearchResult);
 const found = (events: StreamEvent[], id: string) => events.flatMap((e) => (e.type === 'tool_result' && e.toolUseId === id ? (e.found ?? []) : []));
 const availability = (events: StreamEvent[], name: string) => resolveTool(configAt([{ type: 'config_delta', source: 'settings', tools: { '*': { enable: 'discoverable' }, ci__status: { enable: 'on' } }, at }, ...events]), { name, server: 'ci' }).availability;
@@ -48,19 +53,32 @@ describe('folding a cycle by tool-call index', () => {
     assert.deepEqual(events.map((e) => e.type), ['tool_result']);
   });
 
-  it('matches the load budget left out are named in the text but neither promoted nor recorded as found', () => {
-    const entry: BufferEntry = { index: 0, kind: 'search', toolUseId: 's1', results: [{ name: 'ci__deploy', summary: 'Deploy.' }], notLoaded: [{ name: 'ci__deploy_staging', summary: 'Deploy to staging.' }], total: 2 };
-    const events = fold([entry]);
+  it('promotes the best matches while the load budget lasts; the rest are named in the text, not promoted, and recorded as notLoaded', () => {
+    const events = fold([budgeted(0, 's1', 0, 'ci__deploy', 'ci__deploy_staging')]);
     assert.deepEqual(events[0], { type: 'config_delta', source: 'promotion', tools: { ci__deploy: { enable: { availability: 'on' } } }, at });
     assert.deepEqual(found(events, 's1'), [{ name: 'ci__deploy', status: 'usable' }]);
     assert.deepEqual(events[1]?.type === 'tool_result' ? events[1].notLoaded : undefined, ['ci__deploy_staging'], 'the stream names them for the chat card');
     assert.equal(availability(events, 'ci__deploy_staging'), 'discoverable');
-    const text = events[1]?.type === 'tool_result' ? (events[1].content[0] as { text: string }).text : '';
-    const answer = JSON.parse(text) as { results: unknown[]; not_loaded: unknown[]; total: number; note: string };
-    assert.deepEqual(answer.results, [{ name: 'ci__deploy', summary: 'Deploy.', status: 'usable' }]);
-    assert.deepEqual(answer.not_loaded, [{ name: 'ci__deploy_staging', summary: 'Deploy to staging.' }]);
-    assert.match(answer.note, /"not_loaded" matched too but were not loaded.*call search_tools with its exact name/);
+    const answer = answerOf(events, 's1');
+    assert.deepEqual(answer.results, [{ name: 'ci__deploy', summary: 'ci__deploy.', status: 'usable' }]);
+    assert.deepEqual(answer.not_loaded, [{ name: 'ci__deploy_staging', summary: 'ci__deploy_staging.' }]);
+    assert.match(answer.note, /under "not_loaded" are not callable yet.*exact name as the query and limit 1/);
     assert.doesNotMatch(answer.note, /more matched/);
+    const roomy = fold([budgeted(0, 's1', 1_000, 'ci__deploy', 'ci__deploy_staging')]);
+    assert.deepEqual(found(roomy, 's1').map((f) => f.name), ['ci__deploy', 'ci__deploy_staging']);
+  });
+
+  it('a match an earlier call of the cycle promoted is usable and spends no budget; the next discoverable one loads', () => {
+    const events = fold([search(0, 's1', 'ci__deploy'), budgeted(1, 's2', 0, 'ci__deploy', 'ci__deploy_staging', 'ci__status')]);
+    assert.deepEqual(found(events, 's2'), [{ name: 'ci__deploy', status: 'usable' }, { name: 'ci__deploy_staging', status: 'usable' }, { name: 'ci__status', status: 'usable' }]);
+    assert.equal(answerOf(events, 's2').not_loaded, undefined, 'ci__status is on from the start: nothing is left out');
+  });
+
+  it('a match turned off earlier in the cycle is found, unavailable, never listed as loadable, and spends no budget', () => {
+    const disable: BufferEntry = { index: 0, kind: 'write', tools: { ci__deploy: { enable: { availability: 'off' } } } };
+    const events = fold([disable, budgeted(1, 's1', 0, 'ci__deploy', 'ci__deploy_staging')]);
+    assert.deepEqual(found(events, 's1'), [{ name: 'ci__deploy', status: 'found, unavailable' }, { name: 'ci__deploy_staging', status: 'usable' }]);
+    assert.equal(availability(events, 'ci__deploy_staging'), 'on');
   });
 
   it('a search with nothing left out has no not_loaded list', () => {
