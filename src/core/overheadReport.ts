@@ -82,12 +82,12 @@ function conversationSection(input: OverheadReportInput): string[] {
   return [
     ...lines,
     '',
-    '| # | query | found | promoted | called later |',
-    '|---:|---|---|---|---|',
+    '| # | query | found | not loaded | promoted | called later |',
+    '|---:|---|---|---|---|---|',
     ...activity.searches.map((s, i) => {
       const names = (list: readonly string[]): string => (list.length > 0 ? list.map(cell).join(', ') : '—');
       const found = s.found.map((f) => `${cell(f.name)}${f.usable ? '' : ' (unavailable)'}`).join(', ') || '—';
-      return `| ${i + 1} | ${cell(s.query)} | ${found} | ${names(s.promoted)} | ${names(s.called)} |`;
+      return `| ${i + 1} | ${cell(s.query)} | ${found} | ${names(s.notLoaded)} | ${names(s.promoted)} | ${names(s.called)} |`;
     }),
   ];
 }

@@ -4,6 +4,8 @@ import { SEARCH_TOOLS_NAME } from './tools';
 export interface SearchRecord {
   readonly query: string;
   readonly found: readonly { readonly name: string; readonly usable: boolean }[];
+  /** Matches the load budget left out: named to the model, not promoted. */
+  readonly notLoaded: readonly string[];
   /** Tools this search moved from discoverable to on: promoted in the stream, and found usable here first. */
   readonly promoted: readonly string[];
   /** Found tools the model called later in the conversation. */
@@ -25,7 +27,7 @@ type ToolUse = { readonly id: string; readonly name: string; readonly input: Rea
 /** Every search of the stream, what it found and promoted, and which found tools were called afterwards. */
 export function searchActivity(events: readonly StreamEvent[]): SearchActivity {
   const calls = new Map<string, ToolUse>();
-  const searches: { query: string; found: SearchRecord['found'] }[] = [];
+  const searches: { query: string; found: SearchRecord['found']; notLoaded: readonly string[] }[] = [];
   const promotedEver = new Set<string>();
   const callTurns: { name: string; turn: number }[] = [];
   const searchTurns = new Set<number>();
@@ -41,7 +43,7 @@ export function searchActivity(events: readonly StreamEvent[]): SearchActivity {
       }
     } else if (e.type === 'tool_result' && e.name === SEARCH_TOOLS_NAME && e.found) {
       const query = calls.get(e.toolUseId)?.input['query'];
-      searches.push({ query: typeof query === 'string' ? query : '', found: e.found.map((f) => ({ name: f.name, usable: f.status === 'usable' })) });
+      searches.push({ query: typeof query === 'string' ? query : '', found: e.found.map((f) => ({ name: f.name, usable: f.status === 'usable' })), notLoaded: e.notLoaded ?? [] });
     } else if (e.type === 'config_delta' && e.source === 'promotion') {
       for (const name of Object.keys(e.tools)) promotedEver.add(name);
     }
@@ -53,7 +55,7 @@ export function searchActivity(events: readonly StreamEvent[]): SearchActivity {
   const calledNames = new Set(callTurns.map((c) => c.name));
   return {
     turns: turn,
-    searches: searches.map(({ query, found }, i) => ({ query, found, promoted: promotedBy[i] ?? [], called: found.map((f) => f.name).filter((n) => calledNames.has(n)) })),
+    searches: searches.map(({ query, found, notLoaded }, i) => ({ query, found, notLoaded, promoted: promotedBy[i] ?? [], called: found.map((f) => f.name).filter((n) => calledNames.has(n)) })),
     turnsUsingFoundTools: new Set(callTurns.filter((c) => foundNames.has(c.name)).map((c) => c.turn)).size,
     turnsWithSearch: searchTurns.size,
   };

@@ -11,17 +11,17 @@ const at = '2026-12-01T00:00:00.000Z';
 const tool = (name: string, server: string | undefined): ToolDefinition => ({ name, server, toolName: name.split('__').pop() ?? name, description: 'd'.repeat(70), inputSchema: { type: 'object' } });
 const builtins = [tool('search_tools', undefined), tool('describe_tools', undefined)];
 const mcp = [tool('gh__issue', 'gh'), tool('gh__pr', 'gh'), tool('fs__read', 'fs'), tool('fs__wipe', 'fs')];
-const search = (id: string, query: string, found: string[]): StreamEvent[] => [
+const search = (id: string, query: string, found: string[], notLoaded?: string[]): StreamEvent[] => [
   { type: 'assistant_message', content: [{ type: 'tool_use', id, name: 'search_tools', input: { query } }], stopReason: 'tool_use', at },
   { type: 'config_delta', source: 'promotion', tools: Object.fromEntries(found.map((n) => [n, { enable: { availability: 'on' } }])), at },
-  { type: 'tool_result', toolUseId: id, name: 'search_tools', content: [], isError: false, found: found.map((name) => ({ name, status: 'usable' as const })), at },
+  { type: 'tool_result', toolUseId: id, name: 'search_tools', content: [], isError: false, found: found.map((name) => ({ name, status: 'usable' as const })), ...(notLoaded ? { notLoaded } : {}), at },
 ];
 const call = (id: string, name: string): StreamEvent => ({ type: 'assistant_message', content: [{ type: 'tool_use', id, name, input: {} }], stopReason: 'tool_use', at });
 const events: StreamEvent[] = [
   { type: 'turn_start', at },
   { type: 'config_delta', source: 'settings', tools: { '*': { enable: 'discoverable' }, fs__read: { enable: 'on' }, fs__wipe: { enable: 'off' } }, at },
   { type: 'user_message', text: 'open an issue', at },
-  ...search('s1', 'create | issue', ['gh__issue']),
+  ...search('s1', 'create | issue', ['gh__issue'], ['gh__pr']),
   call('c1', 'gh__issue'),
   { type: 'turn_end', reason: 'done', at },
   { type: 'turn_start', at },
@@ -35,7 +35,7 @@ describe('the overhead breakdown', () => {
     assert.equal(activity.turns, 2);
     assert.equal(activity.turnsWithSearch, 1);
     assert.equal(activity.turnsUsingFoundTools, 1);
-    assert.deepEqual(activity.searches, [{ query: 'create | issue', found: [{ name: 'gh__issue', usable: true }], promoted: ['gh__issue'], called: ['gh__issue'] }]);
+    assert.deepEqual(activity.searches, [{ query: 'create | issue', found: [{ name: 'gh__issue', usable: true }], notLoaded: ['gh__pr'], promoted: ['gh__issue'], called: ['gh__issue'] }]);
   });
 
   it('credits a tool two searches found to the first, which promoted it', () => {
@@ -53,6 +53,7 @@ describe('the overhead breakdown', () => {
     assert.match(report, /\| fs \| 1 \| 0 \| 1 \| 100 \|/);
     assert.match(report, /\| gh \| issue \| on \(promoted in this conversation\) \| 100 \|/);
     assert.match(report, /Searches: 1, in 1 of 2 turns/);
-    assert.ok(report.includes('| 1 | create \\| issue | gh\\_\\_issue | gh\\_\\_issue | gh\\_\\_issue |'), 'a pipe in a query cannot break the table');
+    assert.ok(report.includes('| 1 | create \\| issue | gh\\_\\_issue | gh\\_\\_pr | gh\\_\\_issue | gh\\_\\_issue |'), 'a pipe in a query cannot break the table');
+    assert.ok(report.includes('| # | query | found | not loaded | promoted | called later |'));
   });
 });
