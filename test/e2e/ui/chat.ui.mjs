@@ -15,7 +15,7 @@ const PAYLOADS = [
 
 /** Sets a number setting the way a user does: the Settings editor (User tab), searched by its id. */
 async function setInSettingsEditor(page, id, value) {
-  await runCommand(page, 'Preferences: Open User Settings');
+  await runCommand(page, 'Preferences: Open Settings (UI)');
   await page.locator('.settings-editor .settings-header .monaco-editor').first().click();
   await page.keyboard.type(id);
   const input = page.locator('.settings-editor .setting-item-contents').filter({ hasText: 'Max Load Tokens' }).locator('input').first();
@@ -78,7 +78,6 @@ export default function (t) {
     try {
       await setInSettingsEditor(page, 'quiver.search.maxLoadTokens', '0');
       await until('the Settings editor did not write quiver.search.maxLoadTokens to User settings.json', () => /"quiver\.search\.maxLoadTokens":\s*0\b/.test(readFileSync(userSettingsFile, 'utf8')));
-      await runCommand(page, 'View: Close Editor');
       const before = scripted.requests.length;
       const answerTo = (body, id) => JSON.parse(body.messages.at(-1).content.find((b) => b.tool_use_id === id).content[0].text);
       let listed;
