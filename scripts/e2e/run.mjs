@@ -95,7 +95,12 @@ async function runUi(browser, editor, scripted, scriptedModule) {
     return { ctx: { page, workspace: ws, settingsFile: join(ws, '.vscode', 'settings.json'), userSettingsFile, scripted, scriptedModule }, close: () => page.close() };
   };
   try {
-    return await runUiTests(tests, open, { screenshots: SCREENSHOTS, root: ROOT });
+    // Replies a test scripted and never had played would answer the next test's requests.
+    const afterEach = async () => {
+      const left = scripted.discardRemaining();
+      return left > 0 ? `left ${left} scripted repl${left === 1 ? 'y' : 'ies'} unplayed (discarded, so the next test starts clean)` : undefined;
+    };
+    return await runUiTests(tests, open, { screenshots: SCREENSHOTS, root: ROOT, afterEach });
   } finally {
     writeFileSync(join(ARTIFACTS, 'e2e-ui-console.log'), lines.join('\n') + '\n');
   }

@@ -30,9 +30,11 @@ export async function collectUiTests(dir) {
 
 /**
  * Runs `tests` in order; `open(file)` resolves to { ctx: { page, … }, close() } and is called once
- * per test file, before its first test. Returns { passed, failed, pending, failures }.
+ * per test file, before its first test. `afterEach(ctx)` runs after every test and returns what
+ * the test left wrong (a message) or undefined; it also cleans that up, so one failing test does
+ * not make the next ones fail. Returns { passed, failed, pending, failures }.
  */
-export async function runUiTests(tests, open, { screenshots, timeoutMs = 60_000, root = process.cwd() }) {
+export async function runUiTests(tests, open, { screenshots, timeoutMs = 60_000, root = process.cwd(), afterEach = async () => undefined }) {
   mkdirSync(screenshots, { recursive: true });
   const result = { passed: 0, failed: 0, pending: 0, failures: [] };
   let n = 0;
@@ -80,6 +82,8 @@ export async function runUiTests(tests, open, { screenshots, timeoutMs = 60_000,
       // eslint-disable-next-line no-control-regex -- Playwright colours its call log
       error.message = error.message.replace(/\x1b\[[0-9;]*m/g, '');
     }
+    const leftOver = await afterEach(ctx);
+    if (leftOver) error = new Error(error ? `${error.message}\n${leftOver}` : leftOver);
     const shot = join(screenshots, `${String(n).padStart(2, '0')}-${t.file}-${slug(t.name)}.png`);
     await ctx.page.screenshot({ path: shot }).catch(() => undefined);
     const ms = Date.now() - t0;

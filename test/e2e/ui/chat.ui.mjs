@@ -95,6 +95,7 @@ export default function (t) {
       await openChat(page);
       const chat = chatFrame(page);
       await send(page, 'Find the tools that work with resources.');
+      await until('the message "Find the tools that work with resources." does not show in the chat', async () => (await chat.locator('.item.user').filter({ hasText: 'Find the tools that work with resources.' }).count()) > 0);
       await chat.getByText(/The resource tools are ready|Nothing was listed/).first().waitFor();
       const sent = scripted.requests.slice(before).map((r) => r.body);
       const first = answerTo(sent[1], 'toolu_budget_1');
