@@ -78,6 +78,8 @@ export default function (t) {
     try {
       await setInSettingsEditor(page, 'quiver.search.maxLoadTokens', '0');
       await until('the Settings editor did not write quiver.search.maxLoadTokens to User settings.json', () => /"quiver\.search\.maxLoadTokens":\s*0\b/.test(readFileSync(userSettingsFile, 'utf8')));
+      await page.locator('.tabs-container .tab.active .tab-actions .action-label').click();
+      await page.locator('.settings-editor').waitFor({ state: 'detached' });
       const before = scripted.requests.length;
       const answerTo = (body, id) => JSON.parse(body.messages.at(-1).content.find((b) => b.tool_use_id === id).content[0].text);
       let listed;
@@ -94,8 +96,14 @@ export default function (t) {
       );
       await openChat(page);
       const chat = chatFrame(page);
+      await chat.locator('.composer .send').waitFor({ state: 'visible' }); // not busy: the last turn has ended
       await send(page, 'Find the tools that work with resources.');
-      await until('the message "Find the tools that work with resources." does not show in the chat', async () => (await chat.locator('.item.user').filter({ hasText: 'Find the tools that work with resources.' }).count()) > 0);
+      await until('the message "Find the tools that work with resources." does not show in the chat', async () => (await chat.locator('.item.user').filter({ hasText: 'Find the tools that work with resources.' }).count()) > 0)
+        .catch(async (err) => {
+          const box = await chat.getByRole('textbox', { name: 'Message' }).inputValue().catch(() => '?');
+          const banners = await chat.locator('.banners').innerText().catch(() => '?');
+          throw new Error(`${err.message} (message box: ${JSON.stringify(box)}; banners: ${JSON.stringify(banners)}; requests so far: ${scripted.requests.length - before})`);
+        });
       await chat.getByText(/The resource tools are ready|Nothing was listed/).first().waitFor();
       const sent = scripted.requests.slice(before).map((r) => r.body);
       const first = answerTo(sent[1], 'toolu_budget_1');
