@@ -59,9 +59,11 @@ async function treeRow(page, ...labels) {
   let found;
   await until(`no row ${labels.join(' › ')} in the Tools tree`, async () => {
     const rows = await treeRows(page);
+    // Rows move while servers come up: wait for the tree to settle before reading positions.
+    if (rows.some((r) => r.level === 1 && r.label === 'Servers starting')) return false;
     const openGroup = rows.find((r) => r.level === 1 && r.label !== labels[0] && r.expanded === 'true');
     if (openGroup) {
-      await page.locator(`${SIDEBAR} .monaco-list-row[data-index="${openGroup.index}"]`).click();
+      await page.locator(`${SIDEBAR} .monaco-list-row[data-index="${openGroup.index}"]`).click({ timeout: 2000 });
       return false;
     }
     let scope = rows;
@@ -73,7 +75,7 @@ async function treeRow(page, ...labels) {
         return true;
       }
       if (hit.expanded === 'false') {
-        await page.locator(`${SIDEBAR} .monaco-list-row[data-index="${hit.index}"]`).click();
+        await page.locator(`${SIDEBAR} .monaco-list-row[data-index="${hit.index}"]`).click({ timeout: 2000 });
         return false;
       }
       const after = scope.filter((r) => r.index > hit.index);
