@@ -95,7 +95,8 @@ async function runUi(browser, editor, scripted, scriptedModule) {
     return { ctx: { page, workspace: ws, settingsFile: join(ws, '.vscode', 'settings.json'), userSettingsFile, scripted, scriptedModule }, close: () => page.close() };
   };
   try {
-    // Replies a test scripted and never had played would answer the next test's requests.
+    // Replies a test scripted and never had played would answer the next test's requests. (A test
+    // that timed out is not stopped, so its turn may still ask for one: best effort.)
     const afterEach = async () => {
       const left = scripted.discardRemaining();
       return left > 0 ? `left ${left} scripted repl${left === 1 ? 'y' : 'ies'} unplayed (discarded, so the next test starts clean)` : undefined;

@@ -12,7 +12,7 @@ export const SEARCH_TOOLS_DEFINITION: ToolDefinition = {
     'Find tools that are available but not loaded yet, by what they do. Returns the best matches ' +
     '(name and one-line summary) and how many tools matched in total. Tools under "results" marked ' +
     '"usable" are callable from your next step. Lower-ranked matches may be listed under ' +
-    '"not_loaded": they are not callable yet; to load one, search for its exact name with limit 1. ' +
+    '"not_loaded" without their definitions; to load one, search for its exact name with limit 1. ' +
     'Search with a few words about the task, for example "create github issue", "query postgres ' +
     'database" or "send slack message". Tools that are already loaded are never returned.',
   inputSchema: {

@@ -11,8 +11,8 @@ export interface LoadSplit<T> {
  * The best result always loads, however large, so a search for one tool's exact name can load
  * it; the others load in rank order while the running total stays within `budget`, and the
  * first that does not fit ends the loaded part. Stopping there (rather than skipping to smaller
- * ones further down) keeps "loaded" meaning "the best N", so the model can trust that whatever
- * it sees listed ranks below what it can already call.
+ * ones further down) keeps "loaded" meaning "the best N", so whatever a search lists as not
+ * loaded ranks below what that search loaded.
  */
 export function splitByLoadBudget<T>(ranked: readonly T[], tokensOf: (result: T) => number, budget: number): LoadSplit<T> {
   let spent = 0;

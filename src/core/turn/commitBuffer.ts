@@ -1,4 +1,4 @@
-import { promote, resolveTool, type ToolEntry } from '../availability';
+import { promote, resolveTool, type PromotionOutcome, type ToolEntry } from '../availability';
 import { applyDelta } from '../stream/config';
 import type { NotRunReason, SearchResultStatus, StreamEvent } from '../stream/events';
 import type { ToolCallResult } from '../toolSource';
@@ -45,10 +45,22 @@ export interface FoundStatus {
   readonly status: SearchResultStatus;
 }
 
-interface Judged {
-  readonly hit: SearchToolsHit;
-  readonly outcome: ReturnType<typeof promote>;
-  readonly tool: ToolDefinition | undefined;
+type Judged =
+  | { readonly hit: SearchToolsHit; readonly outcome: 'applied'; readonly tool: ToolDefinition }
+  | { readonly hit: SearchToolsHit; readonly outcome: Exclude<PromotionOutcome, 'applied'> };
+
+interface FoldedSearch {
+  readonly found: readonly FoundStatus[];
+  readonly notLoaded: readonly SearchToolsHit[];
+  /** The promotion delta's tools: those this search loads. */
+  readonly promoted: Readonly<Record<string, unknown>>;
+}
+
+function judge(hit: SearchToolsHit, config: ReadonlyMap<string, ToolEntry>, catalogue: readonly ToolDefinition[]): Judged {
+  const tool = catalogue.find((t) => t.name === hit.name);
+  if (!tool) return { hit, outcome: 'skipped' };
+  const outcome = promote(resolveTool(config, tool).availability);
+  return outcome === 'applied' ? { hit, outcome, tool } : { hit, outcome };
 }
 
 /**
@@ -57,27 +69,24 @@ interface Judged {
  * budget lasts, the rest named as not loaded. Only promotions spend the budget: they are what
  * adds definitions to every later request.
  */
-function foldSearch(entry: SearchEntry, config: ReadonlyMap<string, ToolEntry>, catalogue: readonly ToolDefinition[]) {
-  const judged = entry.results.map((hit): Judged => {
-    const tool = catalogue.find((t) => t.name === hit.name);
-    return { hit, tool, outcome: tool ? promote(resolveTool(config, tool).availability) : 'skipped' };
-  });
-  const promotable = judged.filter((j): j is Judged & { readonly tool: ToolDefinition } => j.outcome === 'applied' && j.tool !== undefined);
-  const { notLoaded } = splitByLoadBudget(promotable, (j) => estimateToolTokens(j.tool), entry.loadBudget);
-  const left = new Set(notLoaded.map((j) => j.hit.name));
-  const kept = judged.filter((j) => !left.has(j.hit.name));
+function foldSearch(entry: SearchEntry, config: ReadonlyMap<string, ToolEntry>, catalogue: readonly ToolDefinition[]): FoldedSearch {
+  const judged = entry.results.map((hit) => judge(hit, config, catalogue));
+  const promotable = judged.filter((j): j is Extract<Judged, { outcome: 'applied' }> => j.outcome === 'applied');
+  const { loaded, notLoaded } = splitByLoadBudget(promotable, (j) => estimateToolTokens(j.tool), entry.loadBudget);
+  const left = new Set<Judged>(notLoaded);
   return {
-    found: kept.map((j): FoundStatus => ({ ...j.hit, status: j.outcome === 'skipped' ? 'found, unavailable' : 'usable' })),
+    found: judged.filter((j) => !left.has(j)).map((j): FoundStatus => ({ ...j.hit, status: j.outcome === 'skipped' ? 'found, unavailable' : 'usable' })),
     notLoaded: notLoaded.map((j) => j.hit),
-    promoted: Object.fromEntries(kept.filter((j) => j.outcome === 'applied').map((j) => [j.hit.name, { enable: { availability: 'on' } }])),
+    promoted: Object.fromEntries(loaded.map((j) => [j.hit.name, { enable: { availability: 'on' } }])),
   };
 }
 
 /**
  * Folds a cycle's buffer by tool-call index onto the cycle-start config (RFD 078/108). Each
  * search's promotion is evaluated against the state folded so far, at its own position:
- * discoverable → applied (usable), on → nothing to do (usable), off → skipped (found,
- * unavailable). Returns the events to append, in order, and the statuses of each search.
+ * discoverable → applied (usable) while the search's load budget lasts, not loaded after;
+ * on → nothing to do (usable); off → skipped (found, unavailable); see foldSearch. Returns the
+ * events to append, in order, and the statuses of each search.
  */
 export function foldCycle(
   start: ReadonlyMap<string, ToolEntry>,

@@ -16,8 +16,8 @@ export function renderSearchResult(found: readonly FoundStatus[], notLoaded: rea
   const notes = [
     usable > 0 ? 'Tools marked "usable" can be called in your next reply.' : undefined,
     usable < found.length ? 'Tools marked "found, unavailable" were turned off and cannot be called.' : undefined,
-    notLoaded.length > 0 ? 'Tools under "not_loaded" are not callable yet (loading every match would make each later request larger); to load one, call search_tools with its exact name as the query and limit 1.' : undefined,
-    total > listed ? `${total - listed} more matched; narrow the query or raise limit to see them.` : undefined,
+    notLoaded.length > 0 ? 'Tools under "not_loaded" are not loaded: you do not have their definitions (loading every match would make each later request larger); to load one, call search_tools with its exact name as the query and limit 1.' : undefined,
+    total > listed ? `${total - listed} more matched; if none of these fits, search again with other words or a higher limit.` : undefined,
   ].filter((n): n is string => n !== undefined);
   return JSON.stringify({
     results: found.map(({ name, summary, status }) => ({ name, summary, status })),

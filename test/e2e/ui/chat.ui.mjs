@@ -78,7 +78,7 @@ export default function (t) {
     try {
       await setInSettingsEditor(page, 'quiver.search.maxLoadTokens', '0');
       await until('the Settings editor did not write quiver.search.maxLoadTokens to User settings.json', () => /"quiver\.search\.maxLoadTokens":\s*0\b/.test(readFileSync(userSettingsFile, 'utf8')));
-      await page.locator('.tabs-container .tab.active .tab-actions .action-label').click();
+      await page.locator('.tabs-container .tab.active').filter({ hasText: 'Settings' }).locator('.tab-actions .action-label').click();
       await page.locator('.settings-editor').waitFor({ state: 'detached' });
       const before = scripted.requests.length;
       const answerTo = (body, id) => JSON.parse(body.messages.at(-1).content.find((b) => b.tool_use_id === id).content[0].text);

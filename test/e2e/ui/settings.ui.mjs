@@ -57,7 +57,7 @@ function treeRows(page) {
  */
 async function treeRow(page, ...labels) {
   let found;
-  await until(`no row ${labels.join(' › ')} in the Tools tree`, async () => {
+  await until(`no row ${labels.join(' › ')} in the Tools tree (or a server never finished starting)`, async () => {
     const rows = await treeRows(page);
     // Rows move while servers come up: wait for the tree to settle before reading positions.
     if (rows.some((r) => r.level === 1 && r.label === 'Servers starting')) return false;

@@ -62,7 +62,7 @@ describe('folding a cycle by tool-call index', () => {
     const answer = answerOf(events, 's1');
     assert.deepEqual(answer.results, [{ name: 'ci__deploy', summary: 'ci__deploy.', status: 'usable' }]);
     assert.deepEqual(answer.not_loaded, [{ name: 'ci__deploy_staging', summary: 'ci__deploy_staging.' }]);
-    assert.match(answer.note, /under "not_loaded" are not callable yet.*exact name as the query and limit 1/);
+    assert.match(answer.note, /under "not_loaded" are not loaded: you do not have their definitions.*exact name as the query and limit 1/);
     assert.doesNotMatch(answer.note, /more matched/);
     const roomy = fold([budgeted(0, 's1', 1_000, 'ci__deploy', 'ci__deploy_staging')]);
     assert.deepEqual(found(roomy, 's1').map((f) => f.name), ['ci__deploy', 'ci__deploy_staging']);
@@ -78,13 +78,14 @@ describe('folding a cycle by tool-call index', () => {
     const disable: BufferEntry = { index: 0, kind: 'write', tools: { ci__deploy: { enable: { availability: 'off' } } } };
     const events = fold([disable, budgeted(1, 's1', 0, 'ci__deploy', 'ci__deploy_staging')]);
     assert.deepEqual(found(events, 's1'), [{ name: 'ci__deploy', status: 'found, unavailable' }, { name: 'ci__deploy_staging', status: 'usable' }]);
+    assert.equal(answerOf(events, 's1').not_loaded, undefined);
     assert.equal(availability(events, 'ci__deploy_staging'), 'on');
   });
 
   it('a search with nothing left out has no not_loaded list', () => {
     const text = JSON.parse(renderSearchResult([{ name: 'ci__deploy', summary: 'Deploy.', status: 'usable' }], [], 3)) as Record<string, unknown>;
     assert.equal('not_loaded' in text, false);
-    assert.match(String(text['note']), /2 more matched; narrow the query/);
+    assert.match(String(text['note']), /2 more matched; if none of these fits, search again/);
   });
 
   it('results come out in call order', () => {
