@@ -27,7 +27,7 @@ type ToolUse = { readonly id: string; readonly name: string; readonly input: Rea
 /** Every search of the stream, what it found and promoted, and which found tools were called afterwards. */
 export function searchActivity(events: readonly StreamEvent[]): SearchActivity {
   const calls = new Map<string, ToolUse>();
-  const searches: { query: string; found: SearchRecord['found']; notLoaded: readonly string[] }[] = [];
+  const searches: Pick<SearchRecord, 'query' | 'found' | 'notLoaded'>[] = [];
   const promotedEver = new Set<string>();
   const callTurns: { name: string; turn: number }[] = [];
   const searchTurns = new Set<number>();
