@@ -75,10 +75,45 @@ export async function runCommand(page, title) {
   await input.press('Enter');
 }
 
+/** A mark left in the chat page now, so a later look can tell whether VS Code has replaced the page. */
+async function markPage(page) {
+  const mark = `page-${Date.now()}-${Math.random()}`;
+  await (await chatWindow(page)).evaluate((m) => { window.__quiverPageMark = m; }, mark);
+  return mark;
+}
+
+async function pageReplaced(page, mark) {
+  try {
+    return (await (await chatWindow(page)).evaluate(() => window.__quiverPageMark)) !== mark;
+  } catch {
+    return false; // the frame is being swapped: look again
+  }
+}
+
+const shownAsSent = async (page, text) => (await chatFrame(page).locator('.item.user').filter({ hasText: text }).count()) > 0;
+
+/**
+ * Types `text` in the message box and presses Enter. VS Code reloads a webview view's page when it
+ * hides and shows the view; a page replaced just as Enter is pressed takes the typed text and its
+ * message to the host with it, as a user would see: so when the page was replaced and the message
+ * shows nowhere, it is typed again once, into the new page. A page that was not replaced is never
+ * sent the text twice.
+ */
 export async function send(page, text) {
+  const mark = await markPage(page);
   const box = chatFrame(page).getByRole('textbox', { name: 'Message' });
   await box.fill(text);
   await box.press('Enter');
+  for (const deadline = Date.now() + 1500; Date.now() < deadline; await sleep(100)) {
+    if (await shownAsSent(page, text)) return;
+    if (await pageReplaced(page, mark)) {
+      // The host may have had the message all the same: the new page shows it from its first snapshot.
+      for (const settled = Date.now() + 2000; Date.now() < settled; await sleep(100)) if (await shownAsSent(page, text)) return;
+      await box.fill(text);
+      await box.press('Enter');
+      return;
+    }
+  }
 }
 
 // ---- The Tools tree ---------------------------------------------------------------
