@@ -119,7 +119,7 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
         e.content.forEach((block, k) => {
           if (block.type === 'text') {
             if (block.text.trim() !== '') slots.push({ item: { kind: 'assistant', id: itemIdForEvent(index, k), markdown: block.text } });
-          } else {
+          } else if (block.type === 'tool_use') {
             const id = uniqueCallId(block.id, index);
             const item: HistoryItem =
               block.name === SEARCH_TOOLS_NAME

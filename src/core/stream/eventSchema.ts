@@ -11,10 +11,14 @@ const resultContent = z.union([
 
 const assistantBlock = z.union([
   z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() }),
+  z.object({ type: z.literal('redacted_thinking'), data: z.string() }),
   z.object({ type: z.literal('tool_use'), id: z.string().min(1), name: z.string().min(1), input: json }),
 ]);
 
 const count = z.number().int().min(0);
+
+const wireTool = z.object({ name: z.string().min(1), description: z.string(), inputSchema: json });
 
 const lineRange = z.object({ start: z.number().int().min(1), end: z.number().int().min(1) });
 const editorAttachment = { id: z.string().min(1), uri: z.string(), path: z.string(), language: z.string(), range: lineRange, text: z.string() };
@@ -29,7 +33,17 @@ export const streamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn_start'), at }),
   z.object({ type: z.literal('config_delta'), source: z.enum(['settings', 'user', 'promotion']), tools: json, at }),
   z.object({ type: z.literal('user_message'), text: z.string(), forced: z.string().optional(), attachments: z.array(attachment).optional(), at }),
-  z.object({ type: z.literal('assistant_message'), content: z.array(assistantBlock), stopReason: z.string().nullable(), at }),
+  z.object({ type: z.literal('assistant_message'), content: z.array(assistantBlock), stopReason: z.string().nullable(), messageId: z.string().optional(), at }),
+  z.object({ type: z.literal('wire_tools'), placement: z.enum(['upFront', 'deferred']), tools: z.array(wireTool), at }),
+  z.object({ type: z.literal('wire_system'), text: z.string(), at }),
+  z.object({
+    type: z.literal('wire_change'),
+    cause: z.enum(['settings', 'use', 'use_done', 'server', 'catalogue']),
+    added: z.array(z.string()),
+    removed: z.array(z.string()),
+    text: z.string(),
+    at,
+  }),
   z.object({
     type: z.literal('tool_result'),
     toolUseId: z.string().min(1),

@@ -4,9 +4,26 @@ import type { ToolResultContent } from '../toolSource';
 /** Where a config delta came from; promotion is the only source a model can cause. */
 export type DeltaSource = 'settings' | 'user' | 'promotion';
 
+/**
+ * What a reply holds, kept exactly as the API returned it: thinking and redacted thinking are
+ * sent back untouched (signature and all, in order, even with empty text), or the models with
+ * preserved thinking refuse the request.
+ */
 export type AssistantBlock =
   | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'thinking'; readonly thinking: string; readonly signature: string }
+  | { readonly type: 'redacted_thinking'; readonly data: string }
   | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> };
+
+/** A tool definition exactly as a request sent it, so later requests send the same bytes. */
+export interface WireTool {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: Readonly<Record<string, unknown>>;
+}
+
+/** Why the turn loop appended a tool change (shown in the chat and the overhead breakdown). */
+export type ToolChangeCause = 'settings' | 'use' | 'use_done' | 'server' | 'catalogue';
 
 /** Why a call never ran: the user denied it, the turn was stopped first, or the tool may not run here. */
 export type NotRunReason = 'denied' | 'cancelled' | 'refused';
@@ -34,7 +51,35 @@ export type StreamEvent =
       readonly attachments?: readonly Attachment[];
       readonly at: string;
     }
-  | { readonly type: 'assistant_message'; readonly content: readonly AssistantBlock[]; readonly stopReason: string | null; readonly at: string }
+  | {
+      readonly type: 'assistant_message';
+      readonly content: readonly AssistantBlock[];
+      readonly stopReason: string | null;
+      /** The API's message id (absent in streams before 2026-12-01, and on a reply cut short). */
+      readonly messageId?: string;
+      readonly at: string;
+    }
+  /**
+   * Definitions the wire sent for the first time: `upFront` at the conversation's first request
+   * (the `tools` array as first sent, never changed after), or deferred (appended to `tools`
+   * with defer_loading, loaded later by a reference or a tool_addition). A definition once
+   * recorded is what every later request of the conversation sends under that name.
+   */
+  | { readonly type: 'wire_tools'; readonly placement: 'upFront' | 'deferred'; readonly tools: readonly WireTool[]; readonly at: string }
+  /** The system prompt as the first request sent it; later changes are appended as `wire_change` text. */
+  | { readonly type: 'wire_system'; readonly text: string; readonly at: string }
+  /**
+   * A change of what the model is offered, appended to the conversation (a `role: "system"`
+   * message where the model takes one): tools added or removed, and text for the model.
+   */
+  | {
+      readonly type: 'wire_change';
+      readonly cause: ToolChangeCause;
+      readonly added: readonly string[];
+      readonly removed: readonly string[];
+      readonly text: string;
+      readonly at: string;
+    }
   | {
       readonly type: 'tool_result';
       readonly toolUseId: string;

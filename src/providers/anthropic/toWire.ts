@@ -41,6 +41,8 @@ function userBlockToWire(block: UserBlock, loads: ReadonlyMap<string, readonly s
 
 function assistantBlockToWire(block: AssistantBlock): ContentBlock {
   if (block.type === 'text') return { type: 'text', text: block.text };
+  if (block.type === 'thinking') return { type: 'thinking', thinking: block.thinking, signature: block.signature };
+  if (block.type === 'redacted_thinking') return { type: 'redacted_thinking', data: block.data };
   return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
 }
 
