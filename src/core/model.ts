@@ -1,6 +1,6 @@
-import type { AssistantBlock } from './stream/events';
+import type { Effort, ModelCapabilities, ThinkingLevel } from './modelCapabilities';
+import type { AssistantBlock, WireTool } from './stream/events';
 import type { ToolResultContent } from './toolSource';
-import type { ToolDefinition } from './tools';
 
 /** A user message's content: the user's words, and the results of the previous reply's tool calls. */
 export type UserBlock =
@@ -12,11 +12,22 @@ export type UserBlock =
       readonly isError: boolean;
     };
 
+/**
+ * An appended change of what the model is offered (a `wire_change` event): text for the model,
+ * and tools offered or withdrawn from this point on. A provider renders it as a
+ * `role: "system"` message where the model takes one, else as text in the user message before it.
+ */
+export interface SystemChange {
+  readonly role: 'system';
+  readonly text: string;
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+}
+
 export type ChatMessage =
   | { readonly role: 'user'; readonly content: readonly UserBlock[] }
-  | { readonly role: 'assistant'; readonly content: readonly AssistantBlock[] };
-
-export type ToolChoice = { readonly type: 'auto' } | { readonly type: 'tool'; readonly name: string };
+  | { readonly role: 'assistant'; readonly content: readonly AssistantBlock[] }
+  | SystemChange;
 
 /**
  * A search_tools result in `messages` that first promoted some of the offered tools. A provider
@@ -29,16 +40,29 @@ export interface Discovery {
   readonly tools: readonly string[];
 }
 
-/** One request to the model, provider-neutral. `tools` is the offered set, already in its stable order. */
+/**
+ * One request to the model, provider-neutral and append-only: `system`, `upFront` and the
+ * definitions of `deferred` are what the conversation first sent, all from the stream, so a
+ * request only ever grows at its end (see DESIGN.md, "The wire is append-only").
+ */
 export interface ModelRequest {
   readonly model: string;
+  readonly capabilities: ModelCapabilities;
+  /** The system prompt as the conversation's first request sent it. */
   readonly system: string;
   readonly messages: readonly ChatMessage[];
-  readonly tools: readonly ToolDefinition[];
-  /** Where each promoted tool of `tools` was discovered; derived from the stream on every request. */
+  /** The tools array as first sent, in its order. */
+  readonly upFront: readonly WireTool[];
+  /** Tools appended later with defer_loading, in the order first sent; loaded by a discovery or an added change. */
+  readonly deferred: readonly WireTool[];
+  /** Which search_tools result loads which deferred tools; derived from the stream on every request. */
   readonly discoveries: readonly Discovery[];
-  readonly toolChoice: ToolChoice;
   readonly maxTokens: number;
+  readonly thinking: ThinkingLevel;
+  /** Undefined: the model's own default. */
+  readonly effort: Effort | undefined;
+  /** The API's id of the conversation's previous reply, for the cache-miss diagnosis. */
+  readonly previousMessageId: string | undefined;
 }
 
 export interface Usage {
@@ -49,15 +73,21 @@ export interface Usage {
 }
 
 export interface ModelResponse {
+  /** The API's message id. */
+  readonly id: string;
   readonly model: string;
   readonly content: readonly AssistantBlock[];
   readonly stopReason: string | null;
   readonly usage: Usage;
+  /** Why the prompt cache missed part of the previous request's prefix, in words (none when it did not, or when unknown). */
+  readonly cacheMiss: string | undefined;
 }
 
 /** Live progress of one streamed response, for rendering; nothing here is durable. */
 export interface ModelStreamObserver {
   onText(delta: string): void;
+  /** Thinking text as it streams (only with a display that returns it). */
+  onThinking?(delta: string): void;
   /** A tool_use block began streaming (its input is not complete yet). */
   onToolUseStart?(id: string, name: string): void;
 }
@@ -91,4 +121,6 @@ export class ModelError extends Error {
  */
 export interface ModelClient {
   stream(request: ModelRequest, observer: ModelStreamObserver, signal: AbortSignal): Promise<ModelResponse>;
+  /** What the model accepts: from the provider's models list, else a built-in table. Never rejects. */
+  capabilities(model: string, signal: AbortSignal): Promise<ModelCapabilities>;
 }

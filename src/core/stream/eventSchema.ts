@@ -62,6 +62,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     outputTokens: count,
     cacheReadTokens: count,
     cacheWriteTokens: count,
+    cacheMiss: z.string().optional(),
     at,
   }),
   z.object({ type: z.literal('turn_end'), reason: z.enum(['done', 'cancelled', 'max_cycles', 'error']), message: z.string().optional(), at }),

@@ -101,6 +101,8 @@ export type StreamEvent =
       readonly outputTokens: number;
       readonly cacheReadTokens: number;
       readonly cacheWriteTokens: number;
+      /** The API's diagnosis of a prompt-cache miss against the previous request, in words (absent when none). */
+      readonly cacheMiss?: string;
       readonly at: string;
     }
   | { readonly type: 'turn_end'; readonly reason: TurnEndReason; readonly message?: string; readonly at: string }
