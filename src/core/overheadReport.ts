@@ -1,4 +1,5 @@
 import type { Availability } from './availability';
+import type { RequestUsage } from './requestUsage';
 import type { SearchActivity } from './searchActivity';
 import { formatTokens, offeredSplit, type ToolOverview, type ToolOverviewItem } from './toolOverview';
 
@@ -7,6 +8,8 @@ export interface OverheadReportInput {
   readonly activity: SearchActivity;
   readonly contextWindowTokens: number;
   readonly conversationTitle: string;
+  /** The open conversation's requests, from its stream (requestUsageOf). */
+  readonly requests: readonly RequestUsage[];
 }
 
 /** Text for a markdown table cell: pipes, backticks, brackets, angle brackets and newlines would break or inject markup. */
@@ -92,6 +95,20 @@ function conversationSection(input: OverheadReportInput): string[] {
   ];
 }
 
+function requestTable(requests: readonly RequestUsage[]): string[] {
+  if (requests.length === 0) return [];
+  return [
+    '',
+    '### Requests and the prompt cache',
+    '',
+    'Each request of this conversation as the API reported it. Quiver only ever appends to a request, so after the first one nearly all of the prompt should be read from cache; a miss says why.',
+    '',
+    '| # | input | cache read | cache write | read | tool changes before it | cache miss |',
+    '|---:|---:|---:|---:|---:|---|---|',
+    ...requests.map((r, i) => `| ${i + 1} | ${r.input} | ${r.cacheRead} | ${r.cacheWrite} | ${Math.round(100 * r.readShare)}% | ${r.changes.map(cell).join('; ') || '—'} | ${r.cacheMiss !== undefined ? cell(r.cacheMiss) : '—'} |`),
+  ];
+}
+
 /**
  * The breakdown the status bar opens: what the tool definitions cost, per server and tool, and
  * what discovery did in the open conversation. Markdown, read-only; actions live elsewhere.
@@ -102,5 +119,5 @@ export function renderOverheadReport(input: OverheadReportInput): string {
     '',
     'Right-click a tool or a server in the **Tools** view for Make On, Make Discoverable or Make Off, or run **Quiver: Make the Costliest Server Discoverable** from the Command Palette.',
   ];
-  return [...summary(input), '', ...conversationSection(input), '', ...serverTable(input.overview), '', ...toolTable(input.overview), '', ...actions, ''].join('\n');
+  return [...summary(input), '', ...conversationSection(input), ...requestTable(input.requests), '', ...serverTable(input.overview), '', ...toolTable(input.overview), '', ...actions, ''].join('\n');
 }

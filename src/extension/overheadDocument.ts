@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { renderOverheadReport } from '../core/overheadReport';
+import { requestUsageOf } from '../core/requestUsage';
 import { searchActivity } from '../core/searchActivity';
 import type { StreamEvent } from '../core/stream/events';
 import type { ToolsModel } from './toolsModel';
@@ -36,6 +37,7 @@ export class OverheadDocument implements vscode.TextDocumentContentProvider, vsc
       activity: searchActivity(this.conversation.events()),
       contextWindowTokens: this.tools.contextWindowTokens(),
       conversationTitle: this.conversation.snapshot().conversation.title,
+      requests: requestUsageOf(this.conversation.events()),
     });
   }
 

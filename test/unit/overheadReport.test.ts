@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { requestUsageOf } from '../../src/core/requestUsage';
 import { renderOverheadReport } from '../../src/core/overheadReport';
 import { searchActivity } from '../../src/core/searchActivity';
 import type { StreamEvent } from '../../src/core/stream/events';
@@ -46,7 +47,7 @@ describe('the overhead breakdown', () => {
   it('renders per server and tool, with availability, promotions and the conversation, escaping markdown', () => {
     const plan = planTools({ events, mcpTools: mcp, builtins, runningServers: new Set(['gh', 'fs']) });
     const overview = buildToolOverview({ catalogue: [...builtins, ...mcp], plan, promoted: promotedTools(events, plan), estimateTokens: () => 100 });
-    const report = renderOverheadReport({ overview, activity: searchActivity(events), contextWindowTokens: 200_000, conversationTitle: 'open an issue' });
+    const report = renderOverheadReport({ overview, activity: searchActivity(events), contextWindowTokens: 200_000, conversationTitle: 'open an issue', requests: [] });
     assert.match(report, /Loaded up front on every request: \*\*~300\*\* tokens \(3 tools\)/);
     assert.match(report, /Loaded by search in this conversation: ~100 tokens \(1 tools\)/);
     assert.match(report, /\| gh \| 1 \| 1 \| 0 \| 100 \|/);
@@ -55,5 +56,18 @@ describe('the overhead breakdown', () => {
     assert.match(report, /Searches: 1, in 1 of 2 turns/);
     assert.ok(report.includes('| 1 | create \\| issue | gh\\_\\_issue | gh\\_\\_pr | gh\\_\\_issue | gh\\_\\_issue |'), 'a pipe in a query cannot break the table');
     assert.ok(report.includes('| # | query | found | not loaded | promoted | called later |'));
+  });
+
+  it('lists each request with what the cache read and wrote, the tool changes before it, and why it missed', () => {
+    const at = '2026-12-01T00:00:00.000Z';
+    const usage = (read: number, write: number, cacheMiss?: string): StreamEvent => ({ type: 'usage', model: 'claude-sonnet-5-5', inputTokens: 10, outputTokens: 5, cacheReadTokens: read, cacheWriteTokens: write, ...(cacheMiss !== undefined ? { cacheMiss } : {}), at });
+    const stream: StreamEvent[] = [usage(0, 2000), { type: 'wire_change', cause: 'settings', added: [], removed: ['gh__pr'], text: 'off', at }, usage(1990, 50), usage(0, 2100, 'the tools changed (1,990 tokens not read from cache)')];
+    const requests = requestUsageOf(stream);
+    assert.deepEqual(requests.map((r) => [Math.round(100 * r.readShare), r.changes, r.cacheMiss]), [[0, [], undefined], [97, ['settings −gh__pr'], undefined], [0, [], 'the tools changed (1,990 tokens not read from cache)']]);
+    const plan = planTools({ events, mcpTools: mcp, builtins, runningServers: new Set(['gh', 'fs']) });
+    const overview = buildToolOverview({ catalogue: [...builtins, ...mcp], plan, promoted: promotedTools(events, plan), estimateTokens: () => 100 });
+    const report = renderOverheadReport({ overview, activity: searchActivity(events), contextWindowTokens: 200_000, conversationTitle: 't', requests });
+    assert.ok(report.includes('| 2 | 10 | 1990 | 50 | 97% | settings −gh\\_\\_pr | — |'));
+    assert.ok(report.includes('| 3 | 10 | 0 | 2100 | 0% | — | the tools changed (1,990 tokens not read from cache) |'));
   });
 });

@@ -5,6 +5,8 @@ const REASON: Record<TurnSummaryItem['reason'], string | null> = {
   done: null,
   cancelled: 'Stopped',
   max_cycles: 'Stopped: the turn reached the most model responses allowed (quiver.maxCyclesPerTurn)',
+  cut_off: 'Cut off',
+  declined: 'Declined by the model',
   error: 'Failed',
 };
 

@@ -42,6 +42,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     added: z.array(z.string()),
     removed: z.array(z.string()),
     text: z.string(),
+    systemPrompt: z.string().optional(),
     at,
   }),
   z.object({
@@ -65,7 +66,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     cacheMiss: z.string().optional(),
     at,
   }),
-  z.object({ type: z.literal('turn_end'), reason: z.enum(['done', 'cancelled', 'max_cycles', 'error']), message: z.string().optional(), at }),
+  z.object({ type: z.literal('turn_end'), reason: z.enum(['done', 'cancelled', 'max_cycles', 'cut_off', 'declined', 'error']), message: z.string().optional(), at }),
   z.object({ type: z.literal('renamed'), title: z.string(), at }),
   z.object({ type: z.literal('message_dropped'), index: count, at }),
   z.object({ type: z.literal('restart'), at }),

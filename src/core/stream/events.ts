@@ -31,7 +31,8 @@ export type NotRunReason = 'denied' | 'cancelled' | 'refused';
 /** What one search result committed to (RFD 108): promoted or already on, or left off by the fold. */
 export type SearchResultStatus = 'usable' | 'found, unavailable';
 
-export type TurnEndReason = 'done' | 'cancelled' | 'max_cycles' | 'error';
+/** `cut_off`: the reply hit max_tokens or the context window; `declined`: the model refused (stop reason `refusal`). */
+export type TurnEndReason = 'done' | 'cancelled' | 'max_cycles' | 'cut_off' | 'declined' | 'error';
 
 /**
  * One line of a conversation's append-only stream. Tool availability at any position is the
@@ -78,6 +79,8 @@ export type StreamEvent =
       readonly added: readonly string[];
       readonly removed: readonly string[];
       readonly text: string;
+      /** For `catalogue`: the whole system prompt as it now stands, which the text announces (what later requests compare against). */
+      readonly systemPrompt?: string;
       readonly at: string;
     }
   | {

@@ -1,12 +1,18 @@
-import type { ChatMessage, UserBlock } from '../model';
+import type { ChatMessage, SystemChange, UserBlock } from '../model';
 import type { AssistantBlock, StreamEvent } from './events';
 import { failedMessages } from './failedMessages';
 
-type Item = { readonly role: 'assistant'; readonly blocks: readonly AssistantBlock[] } | { readonly role: 'user'; readonly blocks: readonly UserBlock[] };
+type Item =
+  | { readonly role: 'assistant'; readonly blocks: readonly AssistantBlock[] }
+  | { readonly role: 'user'; readonly blocks: readonly UserBlock[] }
+  | SystemChange;
 
 export const INTERRUPTED_RESULT = 'The tool call was interrupted before it returned a result (Quiver stopped or the conversation was cut short).';
 
-/** Applies a restart: drops the latest assistant message and what came after it, unless the user spoke since. */
+/**
+ * Applies a restart: drops the latest assistant message and what came after it, unless the user
+ * spoke since. Appended system changes stay: what they changed is still in force.
+ */
 function withdrawLastReply(items: Item[]): void {
   let lastAssistant = -1;
   for (let i = items.length - 1; i >= 0; i--) {
@@ -15,9 +21,11 @@ function withdrawLastReply(items: Item[]): void {
       lastAssistant = i;
       break;
     }
-    if (item?.blocks.some((b) => b.type === 'text')) return;
+    if (item?.role === 'user' && item.blocks.some((b) => b.type === 'text')) return;
   }
-  if (lastAssistant >= 0) items.splice(lastAssistant);
+  if (lastAssistant < 0) return;
+  const kept = items.slice(lastAssistant).filter((item) => item.role === 'system');
+  items.splice(lastAssistant, items.length - lastAssistant, ...kept);
 }
 
 /** Attachments come before the words that ask about them, one text block each, as recorded. */
@@ -33,26 +41,52 @@ function itemsOf(events: readonly StreamEvent[]): Item[] {
       if (!failed.has(i)) items.push({ role: 'user', blocks: userBlocks(e) });
     } else if (e.type === 'assistant_message') items.push({ role: 'assistant', blocks: e.content });
     else if (e.type === 'tool_result') items.push({ role: 'user', blocks: [{ type: 'tool_result', toolUseId: e.toolUseId, content: e.content, isError: e.isError }] });
+    else if (e.type === 'wire_change') items.push({ role: 'system', text: e.text, added: e.added, removed: e.removed });
     else if (e.type === 'restart') withdrawLastReply(items);
   }
   return items;
 }
 
-/** Consecutive items of one role become one message; empty assistant messages are dropped. */
-function group(items: readonly Item[]): ChatMessage[] {
+function mergeChanges(changes: readonly SystemChange[]): SystemChange {
+  return {
+    role: 'system',
+    text: changes.map((c) => c.text).filter((t) => t.trim() !== '').join('\n\n'),
+    added: changes.flatMap((c) => c.added),
+    removed: changes.flatMap((c) => c.removed),
+  };
+}
+
+/**
+ * Consecutive items of one role become one message; empty assistant messages are dropped.
+ * System changes wait for the next reply and go right before it, merged into one message:
+ * the API takes a system message only after a user message and never right before one, and
+ * a change recorded before a user message that came later (a cancelled turn, a refused
+ * message) was never answered in its first place, so moving it changes nothing the model saw.
+ */
+function group(items: readonly Item[]): { readonly messages: ChatMessage[]; readonly trailing: readonly SystemChange[] } {
   const messages: ChatMessage[] = [];
+  let pending: SystemChange[] = [];
   for (const item of items) {
+    if (item.role === 'system') {
+      pending.push(item);
+      continue;
+    }
     if (item.blocks.length === 0) continue;
     const last = messages.at(-1);
-    if (last?.role === item.role) {
-      messages[messages.length - 1] = item.role === 'user'
-        ? { role: 'user', content: [...(last.content as readonly UserBlock[]), ...item.blocks] }
-        : { role: 'assistant', content: [...(last.content as readonly AssistantBlock[]), ...item.blocks] };
+    if (item.role === 'assistant' && pending.length > 0 && last?.role === 'user') {
+      messages.push(mergeChanges(pending));
+      pending = [];
+    }
+    const tail = messages.at(-1);
+    if (tail?.role === 'user' && item.role === 'user') {
+      messages[messages.length - 1] = { role: 'user', content: [...tail.content, ...item.blocks] };
+    } else if (tail?.role === 'assistant' && item.role === 'assistant') {
+      messages[messages.length - 1] = { role: 'assistant', content: [...tail.content, ...item.blocks] };
     } else {
       messages.push(item.role === 'user' ? { role: 'user', content: item.blocks } : { role: 'assistant', content: item.blocks });
     }
   }
-  return messages;
+  return { messages, trailing: pending };
 }
 
 /**
@@ -65,7 +99,7 @@ function pairToolResults(messages: ChatMessage[]): ChatMessage[] {
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i];
     if (!message) continue;
-    if (message.role === 'assistant') {
+    if (message.role !== 'user') {
       out.push(message);
       continue;
     }
@@ -87,5 +121,7 @@ function pairToolResults(messages: ChatMessage[]): ChatMessage[] {
 
 /** The messages to send, rebuilt from the stream alone; a message the API refused is left out (failedMessages.ts). */
 export function transcriptOf(events: readonly StreamEvent[]): ChatMessage[] {
-  return pairToolResults(group(itemsOf(events)));
+  const { messages, trailing } = group(itemsOf(events));
+  const paired = pairToolResults(messages);
+  return trailing.length > 0 && paired.at(-1)?.role === 'user' ? [...paired, mergeChanges(trailing)] : paired;
 }

@@ -1,6 +1,7 @@
 import type { ModelClient, Usage } from '../model';
+import type { Effort, ThinkingLevel } from '../modelCapabilities';
 import type { SearchToolsHit } from '../search';
-import type { SearchResultStatus, StreamEvent } from '../stream/events';
+import type { SearchResultStatus, StreamEvent, TurnEndReason } from '../stream/events';
 import type { ToolCallResult, ToolSource } from '../toolSource';
 import type { ToolDefinition } from '../tools';
 import type { EventLog } from './eventLog';
@@ -40,6 +41,8 @@ export interface TurnObserver {
   /** The turn waits for these servers to start: it needs a tool of theirs (a forced or promoted one). */
   onWaitingForServers?(servers: readonly string[]): void;
   onText?(delta: string): void;
+  /** The model's thinking text as it streams (its progress between tool calls). */
+  onThinking?(delta: string): void;
   onToolCallStarted?(call: ToolCallInfo): void;
   onApprovalNeeded?(request: ApprovalRequest): void;
   onToolCallFinished?(call: ToolCallFinished): void;
@@ -88,14 +91,18 @@ export interface TurnSettings {
   /** Raw `quiver.tools`. */
   readonly tools: unknown;
   readonly model: string;
+  /** `quiver.maxTokens`; 0 means the model's own limit (see maxTokensFor). */
   readonly maxTokens: number;
+  readonly thinking: ThinkingLevel;
+  /** `quiver.effort`; undefined leaves the model's default. */
+  readonly effort: Effort | undefined;
   readonly maxCyclesPerTurn: number;
   /** `quiver.search.maxLoadTokens`: estimated definition tokens one search_tools call may load. */
   readonly searchLoadBudget: number;
 }
 
 export interface TurnResult {
-  readonly reason: 'done' | 'cancelled' | 'max_cycles' | 'error' | 'refused';
+  readonly reason: TurnEndReason | 'refused';
   /** For the user: why the turn stopped early, or why it was refused. */
   readonly message?: string;
 }

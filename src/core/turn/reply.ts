@@ -3,7 +3,7 @@ import type { AssistantBlock, StreamEvent } from '../stream/events';
 import type { TurnObserver } from './ports';
 
 export type Reply =
-  | { readonly ok: true; readonly content: readonly AssistantBlock[]; readonly events: readonly StreamEvent[] }
+  | { readonly ok: true; readonly content: readonly AssistantBlock[]; readonly stopReason: string | null; readonly events: readonly StreamEvent[] }
   | { readonly ok: false; readonly reason: 'cancelled' | 'error'; readonly message: string; readonly events: readonly StreamEvent[] };
 
 export const CANCELLED_TURN = 'Cancelled by the user.';
@@ -19,15 +19,17 @@ export async function streamReply(model: ModelClient, request: ModelRequest, obs
     observer.onText?.(delta);
   };
   try {
-    const response = await model.stream(request, { onText }, signal);
+    const onThinking = (delta: string): void => observer.onThinking?.(delta);
+    const response = await model.stream(request, { onText, onThinking }, signal);
     const at = new Date().toISOString();
     observer.onUsage?.({ ...response.usage, model: response.model });
     return {
       ok: true,
       content: response.content,
+      stopReason: response.stopReason,
       events: [
-        { type: 'assistant_message', content: response.content, stopReason: response.stopReason, at },
-        { type: 'usage', model: response.model, ...response.usage, at },
+        { type: 'assistant_message', content: response.content, stopReason: response.stopReason, messageId: response.id, at },
+        { type: 'usage', model: response.model, ...response.usage, ...(response.cacheMiss !== undefined ? { cacheMiss: response.cacheMiss } : {}), at },
       ],
     };
   } catch (err) {

@@ -1,5 +1,4 @@
 import { computeToolSets, isLockedOff, resolveTool, type ResolvedTool, type ToolsConfig } from '../availability';
-import type { ToolChoice } from '../model';
 import { configAt } from '../stream/config';
 import type { StreamEvent } from '../stream/events';
 import { searchToolsRegistered } from '../stream/registration';
@@ -64,11 +63,6 @@ export function planTools(input: ToolPlanInput): ToolPlan {
 function discoverableBeforePromotions(events: readonly StreamEvent[], permitted: readonly ToolDefinition[]): ToolDefinition[] {
   const unpromoted = configAt(events.filter((e) => e.type !== 'config_delta' || e.source !== 'promotion'));
   return permitted.filter((t) => t.server !== undefined && resolveTool(unpromoted, t).availability === 'discoverable');
-}
-
-/** The forced tool is chosen on the turn's first request only, so the model can answer after it ran. */
-export function toolChoiceFor(forced: string | undefined, cycle: number): ToolChoice {
-  return forced !== undefined && cycle === 1 ? { type: 'tool', name: forced } : { type: 'auto' };
 }
 
 /** Why `/use NAME` cannot run, or undefined when it can (the server may still need starting). */

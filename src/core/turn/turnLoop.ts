@@ -1,13 +1,19 @@
+import type { ModelRequest } from '../model';
 import type { AssistantBlock, StreamEvent, TurnEndReason } from '../stream/events';
 import { transcriptOf } from '../stream/transcript';
+import type { ModelCapabilities } from '../modelCapabilities';
+import { resolveThinking, type ResolvedThinking } from '../thinkingSettings';
+import { wireEventsFor, loadedDefinitions } from '../wire/wireChanges';
+import { wireStateOf } from '../wire/wireState';
 import { CommitBuffer, foldCycle } from './commitBuffer';
-import { discoveriesOf } from './discoveries';
 import { errorResult, executeCalls } from './executeCalls';
+import { maxTokensFor } from './maxTokens';
+import { afterReply } from './stopReasons';
 import type { TurnDeps, TurnResult, TurnSettings } from './ports';
 import { CANCELLED_TURN, streamReply } from './reply';
 import { renderSearchResult } from './searchResult';
 import { systemPrompt } from './systemPrompt';
-import { planTools, toolChoiceFor, type ToolPlan } from './toolPlan';
+import { planTools, type ToolPlan } from './toolPlan';
 import { openingEvents, prepareForced, serversToAwait, settingsChange, startPermittedServers, type TurnStart } from './turnStart';
 import { untilAborted } from './untilAborted';
 import { SEARCH_TOOLS_NAME } from '../tools';
@@ -51,12 +57,59 @@ async function runCycle(ctx: TurnContext, toolPlan: ToolPlan, calls: readonly To
   } finally {
     ctx.onBuffer?.(undefined);
   }
-  await record(ctx, foldCycle(toolPlan.config, buffer.entries(), ctx.source.tools(), now(), renderSearchResult));
+  const at = now();
+  const folded = foldCycle(toolPlan.config, buffer.entries(), ctx.source.tools(), at, renderSearchResult);
+  const known = wireStateOf(ctx.log.events(), []).definitions;
+  await record(ctx, [...folded, ...loadedDefinitions(folded, known, ctx.source.tools(), at)]);
 }
 
-function limitReached(ctx: TurnContext, calls: readonly ToolUse[]): StreamEvent[] {
-  const why = `Not run: the turn reached its limit of ${ctx.settings.maxCyclesPerTurn} model responses (quiver.maxCyclesPerTurn).`;
-  return calls.map((c) => ({ type: 'tool_result', toolUseId: c.id, name: c.name, content: errorResult(why).content, isError: true, at: now() }));
+/** Answers calls that must not run, each with why, so every tool_use keeps its tool_result. */
+function unrunResults(calls: readonly ToolUse[], why: string): StreamEvent[] {
+  return calls.map((c) => ({ type: 'tool_result', toolUseId: c.id, name: c.name, content: errorResult(why).content, isError: true, notRun: 'refused', at: now() }));
+}
+
+function lastMessageId(events: readonly StreamEvent[]): string | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e?.type === 'assistant_message' && e.messageId !== undefined) return e.messageId;
+  }
+  return undefined;
+}
+
+/**
+ * The next request, append-only: first the wire events that offer this request's tools
+ * without touching what was sent before (see wireEventsFor), then the request read back from
+ * the stream alone.
+ */
+async function nextRequest(ctx: TurnContext, toolPlan: ToolPlan, capabilities: ModelCapabilities, thinking: ResolvedThinking, forcedNow: string | undefined): Promise<ModelRequest> {
+  const searchOffered = toolPlan.offered.some((t) => t.name === SEARCH_TOOLS_NAME);
+  const listed = new Set([...ctx.builtins.definitions, ...ctx.source.tools()].map((t) => t.name));
+  const before = ctx.log.events();
+  await record(ctx, wireEventsFor({
+    events: before,
+    messages: transcriptOf(before),
+    desired: toolPlan.offered,
+    forcedNow,
+    listed,
+    systemPrompt: systemPrompt(searchOffered, searchOffered ? ctx.builtins.serverIndex(toolPlan.indexed) : ''),
+    at: now(),
+  }));
+  const events = ctx.log.events();
+  const messages = transcriptOf(events);
+  const wire = wireStateOf(events, messages);
+  return {
+    model: ctx.settings.model,
+    capabilities,
+    system: wire.system ?? '',
+    messages,
+    upFront: wire.upFront,
+    deferred: wire.deferred,
+    discoveries: wire.discoveries,
+    maxTokens: maxTokensFor(ctx.settings.maxTokens, capabilities),
+    thinking: thinking.thinking,
+    effort: thinking.effort,
+    previousMessageId: lastMessageId(events),
+  };
 }
 
 /**
@@ -81,31 +134,29 @@ export async function runTurn(ctx: TurnContext, start: TurnStart, signal: AbortS
   if (needed.length > 0) ctx.observer.onWaitingForServers?.(needed);
   const starts = Promise.all([ctx.serversStarting, startPermittedServers(ctx.log.events(), ctx.source), ...needed.map((s) => ctx.source.ensureRunning(s).catch(() => undefined))]);
   await untilAborted(starts.then(() => undefined), signal, undefined);
+  const capabilities = await ctx.model.capabilities(ctx.settings.model, signal);
+  const thinking = resolveThinking(ctx.settings.thinking, ctx.settings.effort, capabilities);
+  if ('issue' in thinking) return end(ctx, 'error', thinking.issue);
   const alwaysAllowed = new Set<string>();
   for (let cycle = 1; ; cycle++) {
     if (signal.aborted) return end(ctx, 'cancelled', CANCELLED_TURN);
     if (cycle > 1) await record(ctx, settingsChange(ctx.log.events(), ctx.currentTools(), now()));
     const toolPlan = plan(ctx, forced);
     ctx.observer.onRequest?.({ cycle, tools: toolPlan.offered.map((t) => t.name) });
-    const searchOffered = toolPlan.offered.some((t) => t.name === SEARCH_TOOLS_NAME);
-    const events = ctx.log.events();
-    const messages = transcriptOf(events);
-    const request = {
-      model: ctx.settings.model,
-      system: systemPrompt(searchOffered, searchOffered ? ctx.builtins.serverIndex(toolPlan.indexed) : ''),
-      messages,
-      tools: toolPlan.offered,
-      discoveries: discoveriesOf(events, messages, toolPlan.offered),
-      toolChoice: toolChoiceFor(forced, cycle),
-      maxTokens: ctx.settings.maxTokens,
-    };
+    const request = await nextRequest(ctx, toolPlan, capabilities, thinking, cycle === 1 ? forced : undefined);
     const reply = await streamReply(ctx.model, request, ctx.observer, signal);
     await record(ctx, reply.events);
     if (!reply.ok) return end(ctx, reply.reason, reply.message);
     const calls = reply.content.filter((b): b is ToolUse => b.type === 'tool_use');
+    const next = afterReply(reply.stopReason, request.maxTokens);
+    if (next.kind === 'continue') continue;
+    if (next.kind === 'end') {
+      if (calls.length > 0 && next.unrun !== undefined) await record(ctx, unrunResults(calls, next.unrun));
+      return end(ctx, next.reason, next.message);
+    }
     if (calls.length === 0) return end(ctx, 'done');
     if (cycle >= ctx.settings.maxCyclesPerTurn) {
-      await record(ctx, limitReached(ctx, calls));
+      await record(ctx, unrunResults(calls, `Not run: the turn reached its limit of ${ctx.settings.maxCyclesPerTurn} model responses (quiver.maxCyclesPerTurn).`));
       return end(ctx, 'max_cycles', `Stopped after ${cycle} model responses in one turn (quiver.maxCyclesPerTurn). The model was still calling tools; send a message to let it continue.`);
     }
     await runCycle(ctx, toolPlan, calls, alwaysAllowed, signal);

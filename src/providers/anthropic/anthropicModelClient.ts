@@ -1,7 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamObserver } from '../../core/model';
+import { fallbackCapabilities, type ModelCapabilities } from '../../core/modelCapabilities';
 import { describeError, MISSING_KEY_MESSAGE } from './describeError';
 import { responseFromWire } from './fromWire';
+import { ModelCatalog } from './modelCatalog';
 import { requestToWire, type PromotionRendering } from './toWire';
 
 export interface AnthropicOptions {
@@ -16,9 +18,10 @@ export interface AnthropicOptions {
   readonly promotionRendering?: PromotionRendering;
 }
 
-/** The Messages API through the official SDK's streaming helper. */
+/** The Messages API through the official SDK's streaming helper (the beta route, for system-message tool changes). */
 export class AnthropicModelClient implements ModelClient {
   private readonly client: Anthropic | undefined;
+  private readonly catalog: ModelCatalog | undefined;
   private readonly maxRetries: number;
   private readonly rendering: PromotionRendering;
   private readonly baseURL: string | undefined;
@@ -35,12 +38,18 @@ export class AnthropicModelClient implements ModelClient {
           ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
         })
       : undefined;
+    this.catalog = this.client ? new ModelCatalog(this.client) : undefined;
+  }
+
+  capabilities(model: string, signal: AbortSignal): Promise<ModelCapabilities> {
+    return this.catalog ? this.catalog.capabilities(model, signal) : Promise.resolve(fallbackCapabilities(model));
   }
 
   async stream(request: ModelRequest, observer: ModelStreamObserver, signal: AbortSignal): Promise<ModelResponse> {
     if (!this.client) throw new ModelError('missing_key', MISSING_KEY_MESSAGE);
-    const stream = this.client.messages.stream(requestToWire(request, this.rendering), { signal });
+    const stream = this.client.beta.messages.stream(requestToWire(request, this.rendering), { signal });
     stream.on('text', (delta) => observer.onText(delta));
+    stream.on('thinking', (delta) => observer.onThinking?.(delta));
     stream.on('streamEvent', (event) => {
       if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') observer.onToolUseStart?.(event.content_block.id, event.content_block.name);
     });

@@ -1,26 +1,27 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ChatMessage, Discovery, ModelRequest, ToolChoice, UserBlock } from '../../core/model';
-import type { AssistantBlock } from '../../core/stream/events';
+import type { ChatMessage, ModelRequest, SystemChange, UserBlock } from '../../core/model';
+import type { AssistantBlock, WireTool } from '../../core/stream/events';
 import type { ToolResultContent } from '../../core/toolSource';
-import type { ToolDefinition } from '../../core/tools';
+import { toolsRendering, type ToolsRendering } from './rendering';
+import { BLOCK_BINDING_BETA, thinkingToWire } from './thinkingToWire';
 
-type Params = Anthropic.Messages.MessageCreateParamsNonStreaming;
-type ContentBlock = Anthropic.Messages.ContentBlockParam;
-type ResultBlock = Anthropic.Messages.TextBlockParam | Anthropic.Messages.ImageBlockParam | Anthropic.Messages.ToolReferenceBlockParam;
+type Beta = Anthropic.Beta.Messages.MessageCreateParamsNonStreaming;
+type WireMessage = Anthropic.Beta.Messages.BetaMessageParam;
+type ContentBlock = Anthropic.Beta.Messages.BetaContentBlockParam;
+type ResultBlock = Anthropic.Beta.Messages.BetaToolResultContentBlockParam;
+type SystemBlock = Anthropic.Beta.Messages.BetaTextBlockParam | Anthropic.Beta.Messages.BetaRequestToolAdditionBlock | Anthropic.Beta.Messages.BetaRequestToolRemovalBlock;
 
-/**
- * How a promoted tool reaches the model. `toolReference`: in `tools` with `defer_loading`, loaded
- * by a `tool_reference` in the search_tools result that promoted it, so the prompt prefix (tools,
- * system, earlier messages) and its cache survive a promotion. `toolsArray`: an ordinary entry of
- * `tools`, for proxies and gateways without deferred tools; every promotion rewrites the cache.
- */
+/** How a promoted tool reaches the model; see rendering.ts. `toolsArray` is the setting for gateways without deferred tools. */
 export type PromotionRendering = 'toolReference' | 'toolsArray';
 
-const CACHE: Anthropic.Messages.CacheControlEphemeral = { type: 'ephemeral' };
+export const TOOL_CHANGES_BETA = 'mid-conversation-tool-changes-2026-07-01';
+const CACHE: Anthropic.Beta.Messages.BetaCacheControlEphemeral = { type: 'ephemeral' };
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 type ImageType = (typeof IMAGE_TYPES)[number];
 
-function toolToWire(tool: ToolDefinition, deferred: boolean): Anthropic.Messages.Tool {
+const isBlank = (text: string): boolean => text.trim() === '';
+
+function toolToWire(tool: WireTool, deferred: boolean): Anthropic.Beta.Messages.BetaTool {
   return { name: tool.name, description: tool.description, input_schema: { ...tool.inputSchema, type: 'object' }, ...(deferred ? { defer_loading: true } : {}) };
 }
 
@@ -32,74 +33,151 @@ function resultBlockToWire(block: ToolResultContent): ResultBlock {
   return { type: 'text', text: `[an image of type ${block.mimeType} was left out: the API accepts ${IMAGE_TYPES.join(', ')}]` };
 }
 
-/** Tool references go after the text the model reads, one per tool this result loads. */
-function userBlockToWire(block: UserBlock, loads: ReadonlyMap<string, readonly string[]>): ContentBlock {
-  if (block.type === 'text') return { type: 'text', text: block.text };
-  const references = (loads.get(block.toolUseId) ?? []).map((name): ResultBlock => ({ type: 'tool_reference', tool_name: name }));
-  return { type: 'tool_result', tool_use_id: block.toolUseId, content: [...block.content.map(resultBlockToWire), ...references], is_error: block.isError };
+/** The API takes only text in an error result; an image there is named instead. Never an empty or blank text block. */
+function resultContent(content: readonly ToolResultContent[], isError: boolean): ResultBlock[] {
+  const shaped = isError ? content.map((b): ToolResultContent => (b.type === 'text' ? b : { type: 'text', text: `[an image (${b.mimeType}) was left out of this error result]` })) : content;
+  const blocks = shaped.filter((b) => b.type !== 'text' || !isBlank(b.text)).map(resultBlockToWire);
+  return blocks.length > 0 ? blocks : [{ type: 'text', text: isError ? 'The tool failed without saying why.' : 'The tool returned nothing.' }];
 }
 
-function assistantBlockToWire(block: AssistantBlock): ContentBlock {
-  if (block.type === 'text') return { type: 'text', text: block.text };
-  if (block.type === 'thinking') return { type: 'thinking', thinking: block.thinking, signature: block.signature };
-  if (block.type === 'redacted_thinking') return { type: 'redacted_thinking', data: block.data };
-  return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
+/**
+ * A user message. A tool_result that loads tools holds only their tool_reference blocks (the
+ * API refuses references mixed with anything else); what the model reads of that search goes
+ * in a text block after the message's tool_results.
+ */
+function userToWire(content: readonly UserBlock[], loads: ReadonlyMap<string, readonly string[]>): ContentBlock[] {
+  const results: ContentBlock[] = [];
+  const beside: ContentBlock[] = [];
+  const rest: ContentBlock[] = [];
+  for (const block of content) {
+    if (block.type === 'text') {
+      if (!isBlank(block.text)) rest.push({ type: 'text', text: block.text });
+      continue;
+    }
+    const refs = loads.get(block.toolUseId) ?? [];
+    if (refs.length === 0) {
+      results.push({ type: 'tool_result', tool_use_id: block.toolUseId, content: resultContent(block.content, block.isError), ...(block.isError ? { is_error: true } : {}) });
+      continue;
+    }
+    results.push({ type: 'tool_result', tool_use_id: block.toolUseId, content: refs.map((name): ResultBlock => ({ type: 'tool_reference', tool_name: name })) });
+    for (const b of block.content) if (b.type === 'text' && !isBlank(b.text)) beside.push({ type: 'text', text: b.text });
+  }
+  return [...results, ...beside, ...rest];
 }
 
-type WireMessage = { role: 'user' | 'assistant'; content: ContentBlock[] };
+/**
+ * An assistant turn exactly as returned: thinking and redacted thinking untouched, in order.
+ * A blank text block after the last thinking block is left out (the API refuses blank text,
+ * and nothing after it binds to it); one before a thinking block stays, as that block's prefix.
+ */
+function assistantToWire(content: readonly AssistantBlock[]): ContentBlock[] {
+  let lastThinking = -1;
+  content.forEach((b, i) => {
+    if (b.type === 'thinking' || b.type === 'redacted_thinking') lastThinking = i;
+  });
+  return content.flatMap((block, i): ContentBlock[] => {
+    if (block.type === 'text') return isBlank(block.text) && i > lastThinking ? [] : [{ type: 'text', text: block.text }];
+    if (block.type === 'thinking') return [{ type: 'thinking', thinking: block.thinking, signature: block.signature }];
+    if (block.type === 'redacted_thinking') return [{ type: 'redacted_thinking', data: block.data }];
+    return [{ type: 'tool_use', id: block.id, name: block.name, input: block.input }];
+  });
+}
 
-function messageToWire(message: ChatMessage, loads: ReadonlyMap<string, readonly string[]>): WireMessage {
-  if (message.role === 'user') return { role: 'user', content: message.content.map((b) => userBlockToWire(b, loads)) };
-  return { role: 'assistant', content: message.content.map(assistantBlockToWire) };
+/** Said where a change cannot add a tool: the tools array must stay as first sent. */
+function waitingNote(added: readonly string[]): string {
+  return `(This model cannot be given new tools in the middle of a conversation, so ${added.join(', ')} will be offered in a new chat; do not call ${added.length === 1 ? 'it' : 'them'} here.)`;
+}
+
+/** What the model reads of a change: its text, and the note where tools it adds cannot be offered. */
+function changeText(change: SystemChange, rendering: ToolsRendering): string {
+  const waiting = rendering.deferred && !rendering.toolChanges && change.added.length > 0;
+  return [change.text, ...(waiting ? [waitingNote(change.added)] : [])].filter((t) => !isBlank(t)).join('\n\n');
+}
+
+function systemToWire(change: SystemChange, rendering: ToolsRendering): SystemBlock[] {
+  const text = changeText(change, rendering);
+  const blocks: SystemBlock[] = isBlank(text) ? [] : [{ type: 'text', text }];
+  if (rendering.toolChanges) {
+    for (const name of change.removed) blocks.push({ type: 'tool_removal', tool: { type: 'tool_reference', name } });
+    for (const name of change.added) blocks.push({ type: 'tool_addition', tool: { type: 'tool_reference', name } });
+  }
+  return blocks;
+}
+
+/**
+ * The messages. Where the model takes no system messages, a change's text joins the user
+ * message before it (a system change always follows one; see transcript.ts).
+ */
+function messagesToWire(messages: readonly ChatMessage[], loads: ReadonlyMap<string, readonly string[]>, rendering: ToolsRendering): WireMessage[] {
+  const out: WireMessage[] = [];
+  for (const m of messages) {
+    if (m.role === 'user') out.push({ role: 'user', content: userToWire(m.content, loads) });
+    else if (m.role === 'assistant') out.push({ role: 'assistant', content: assistantToWire(m.content) });
+    else if (rendering.systemMessages) {
+      const content = systemToWire(m, rendering);
+      if (content.length > 0) out.push({ role: 'system', content });
+    } else {
+      const last = out.at(-1);
+      const text = changeText(m, rendering);
+      if (last?.role === 'user' && Array.isArray(last.content) && !isBlank(text)) last.content.push({ type: 'text', text });
+    }
+  }
+  return out;
 }
 
 /** Marks the last block of the latest message as a cache breakpoint, so the next request reads the whole prefix from cache. */
 function withCacheBreakpoint(messages: WireMessage[]): WireMessage[] {
   const last = messages.at(-1);
-  if (!last || last.content.length === 0) return messages;
+  if (!last || !Array.isArray(last.content) || last.content.length === 0) return messages;
   const blocks = [...last.content];
   const final = blocks[blocks.length - 1];
-  if (final && final.type !== 'thinking' && final.type !== 'redacted_thinking') blocks[blocks.length - 1] = { ...final, cache_control: CACHE };
-  return [...messages.slice(0, -1), { ...last, content: blocks }];
+  if (final && final.type !== 'thinking' && final.type !== 'redacted_thinking') blocks[blocks.length - 1] = { ...final, cache_control: CACHE } as typeof final;
+  return [...messages.slice(0, -1), { ...last, content: blocks } as WireMessage];
 }
 
-function toolChoiceToWire(choice: ToolChoice): Anthropic.Messages.ToolChoice {
-  return choice.type === 'tool' ? { type: 'tool', name: choice.name } : { type: 'auto' };
+/** The tools array: as first sent, deferred ones after; or, for a rewriting rendering, what is offered now. */
+function toolsToWire(request: ModelRequest, rendering: ToolsRendering): Anthropic.Beta.Messages.BetaTool[] {
+  if (rendering.deferred) return [...request.upFront.map((t) => toolToWire(t, false)), ...request.deferred.map((t) => toolToWire(t, true))];
+  const offered = offeredAtEnd(request);
+  return [...request.upFront, ...request.deferred].filter((t) => offered.has(t.name)).map((t) => toolToWire(t, false));
+}
+
+/** Names offered at the end of the messages: up front, plus what discoveries and changes added, minus removals. */
+function offeredAtEnd(request: ModelRequest): ReadonlySet<string> {
+  const offered = new Set(request.upFront.map((t) => t.name));
+  const loads = new Map(request.discoveries.map((d) => [d.toolUseId, d.tools]));
+  for (const m of request.messages) {
+    if (m.role === 'system') {
+      for (const name of m.removed) offered.delete(name);
+      for (const name of m.added) offered.add(name);
+    } else if (m.role === 'user') {
+      for (const b of m.content) if (b.type === 'tool_result') for (const name of loads.get(b.toolUseId) ?? []) offered.add(name);
+    }
+  }
+  return offered;
 }
 
 /**
- * The tools to load by reference: every discovered one, except the forced tool (tool_choice
- * names a tool loaded up front). None when that would defer every tool: the API needs one
- * loaded up front.
+ * The Messages API body for a request (beta route, for system-message tool changes). The
+ * prefix only grows: `system`, the tools array and every earlier message are sent as the
+ * conversation first sent them; a change is an appended system message.
  */
-function deferredTools(request: ModelRequest, rendering: PromotionRendering): ReadonlySet<string> {
-  if (rendering === 'toolsArray') return new Set();
-  const forced = request.toolChoice.type === 'tool' ? request.toolChoice.name : undefined;
-  const deferred = new Set(request.discoveries.flatMap((d) => d.tools).filter((name) => name !== forced));
-  return request.tools.some((t) => !deferred.has(t.name)) ? deferred : new Set();
-}
-
-function referencesByResult(discoveries: readonly Discovery[], deferred: ReadonlySet<string>): Map<string, readonly string[]> {
-  return new Map(discoveries.map((d) => [d.toolUseId, d.tools.filter((name) => deferred.has(name))]));
-}
-
-/**
- * The Messages API body for a request: the tools loaded up front in the order given (the
- * offered set, already stable), then the deferred ones, by name; the system prompt and the
- * latest message as prompt-cache breakpoints.
- */
-export function requestToWire(request: ModelRequest, rendering: PromotionRendering = 'toolReference'): Params {
-  const deferred = deferredTools(request, rendering);
-  const upFront = request.tools.filter((t) => !deferred.has(t.name)).map((t) => toolToWire(t, false));
-  // request.tools is already in its stable order (builtins, then by name), and no builtin is deferred.
-  const loadedLater = request.tools.filter((t) => deferred.has(t.name)).map((t) => toolToWire(t, true));
-  const tools = [...upFront, ...loadedLater];
-  const loads = referencesByResult(request.discoveries, deferred);
+export function requestToWire(request: ModelRequest, setting: PromotionRendering = 'toolReference'): Beta {
+  const rendering = toolsRendering(request.capabilities, setting);
+  const loads = rendering.references ? new Map(request.discoveries.map((d) => [d.toolUseId, d.tools])) : new Map<string, readonly string[]>();
+  const tools = toolsToWire(request, rendering);
+  const thinking = thinkingToWire(request.thinking, request.capabilities, rendering.dropStaleThinking);
+  const effort = request.effort;
+  const betas = [...(rendering.toolChanges ? [TOOL_CHANGES_BETA] : []), ...(rendering.dropStaleThinking && thinking !== undefined ? [BLOCK_BINDING_BETA] : [])];
   return {
     model: request.model,
     max_tokens: request.maxTokens,
     system: [{ type: 'text', text: request.system, cache_control: CACHE }],
-    messages: withCacheBreakpoint(request.messages.map((m) => messageToWire(m, loads))),
-    ...(tools.length > 0 ? { tools, tool_choice: toolChoiceToWire(request.toolChoice) } : {}),
+    messages: withCacheBreakpoint(messagesToWire(request.messages, loads, rendering)),
+    ...(tools.length > 0 ? { tools } : {}),
+    ...(thinking !== undefined ? { thinking } : {}),
+    ...(effort !== undefined ? { output_config: { effort } } : {}),
+    diagnostics: { previous_message_id: request.previousMessageId ?? null },
+    ...(betas.length > 0 ? { betas } : {}),
   };
 }

@@ -1,9 +1,16 @@
 import assert from 'node:assert/strict';
+import type { ModelRequest } from '../../../src/core/model';
+import { fallbackCapabilities } from '../../../src/core/modelCapabilities';
 import { AnthropicModelClient } from '../../../src/providers/anthropic/anthropicModelClient';
 import { apiError, reply, text, type ScriptStep } from '../../fixtures/scriptedMessagesApi';
 import { harness, signal, type Harness } from './harness';
 
 const servers = { ci: { running: true, tools: [{ name: 'status' }] } };
+
+const bareRequest = (messages: ModelRequest['messages']): ModelRequest => ({
+  model: 'claude-sonnet-5-5', capabilities: fallbackCapabilities('claude-sonnet-5-5'), system: '', messages, upFront: [], deferred: [], discoveries: [],
+  maxTokens: 1, thinking: 'adaptive', effort: undefined, previousMessageId: undefined,
+});
 
 describe('API errors become clear messages', function () {
   this.timeout(20_000);
@@ -40,7 +47,7 @@ describe('API errors become clear messages', function () {
   it('an unreachable base URL: the message names the URL it used and the setting', async () => {
     const client = new AnthropicModelClient({ apiKey: 'k', baseURL: 'http://127.0.0.1:9', maxRetries: 0 });
     await assert.rejects(
-      client.stream({ model: 'm', system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools: [], discoveries: [], toolChoice: { type: 'auto' }, maxTokens: 1 }, { onText: () => undefined }, signal()),
+      client.stream(bareRequest([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]), { onText: () => undefined }, signal()),
       /Could not reach the Anthropic API at http:\/\/127\.0\.0\.1:9 \(quiver\.anthropic\.baseUrl in your User settings\)/,
     );
   });
@@ -48,7 +55,7 @@ describe('API errors become clear messages', function () {
   it('no API key: says how to set one, without any request', async () => {
     const client = new AnthropicModelClient({ apiKey: undefined });
     await assert.rejects(
-      client.stream({ model: 'm', system: '', messages: [], tools: [], discoveries: [], toolChoice: { type: 'auto' }, maxTokens: 1 }, { onText: () => undefined }, signal()),
+      client.stream(bareRequest([]), { onText: () => undefined }, signal()),
       /No Anthropic API key.*"Quiver: Set API Key".*ANTHROPIC_API_KEY/,
     );
   });

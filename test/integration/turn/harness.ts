@@ -2,7 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerKeys } from '../../../src/core/availability';
+import type { ThinkingLevel } from '../../../src/core/modelCapabilities';
 import { SETTINGS } from '../../../src/core/settingsRegistry';
+
+const DEFAULT_MODEL = SETTINGS.model.fallback;
 import type { StreamEvent } from '../../../src/core/stream/events';
 import { ConversationStore } from '../../../src/core/stream/conversationStore';
 import type { Conversation } from '../../../src/core/stream/conversation';
@@ -136,7 +139,7 @@ export interface Harness {
   readonly source: MemoryToolSource;
   readonly approver: ScriptedApprover;
   readonly live: { text: string; events: StreamEvent[]; alwaysAllowed: string[] };
-  settings: { tools: unknown; maxCyclesPerTurn: number; searchLoadBudget: number };
+  settings: { tools: unknown; model: string; thinking: ThinkingLevel; maxCyclesPerTurn: number; searchLoadBudget: number };
   /** A fresh session over the same conversation file, as after a window reload. */
   reopen(): Promise<ConversationSession>;
   close(): Promise<void>;
@@ -153,6 +156,8 @@ export interface HarnessOptions {
   readonly maxRetries?: number;
   readonly observer?: TurnObserver;
   readonly promotionRendering?: PromotionRendering;
+  /** quiver.model (default: the setting's default, claude-sonnet-5-5). */
+  readonly model?: string;
   /** The scripted API's prompt-cache rules (default: Anthropic's). */
   readonly cacheRules?: CacheRules;
 }
@@ -165,7 +170,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
   const source = new MemoryToolSource(options.servers);
   const approver = options.approver ?? new ScriptedApprover();
   const live = { text: '', events: [] as StreamEvent[], alwaysAllowed: [] as string[] };
-  const settings = { tools: options.tools ?? {}, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10, searchLoadBudget: options.searchLoadBudget ?? SETTINGS.searchMaxLoadTokens.fallback };
+  const settings = { tools: options.tools ?? {}, model: options.model ?? DEFAULT_MODEL, thinking: 'adaptive' as ThinkingLevel, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10, searchLoadBudget: options.searchLoadBudget ?? SETTINGS.searchMaxLoadTokens.fallback };
   const model = new AnthropicModelClient({ apiKey: 'test-key', baseURL: api.url, maxRetries: options.maxRetries ?? 0, ...(options.promotionRendering ? { promotionRendering: options.promotionRendering } : {}) });
   const observer: TurnObserver = {
     onText: (d) => (live.text += d),
@@ -174,7 +179,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     ...options.observer,
   };
   const sessionOver = (log: Conversation) =>
-    new ConversationSession({ log, model, source, builtins: substringBuiltins, approver, observer, settings: () => ({ tools: settings.tools, model: 'claude-test', maxTokens: 1024, maxCyclesPerTurn: settings.maxCyclesPerTurn, searchLoadBudget: settings.searchLoadBudget }) });
+    new ConversationSession({ log, model, source, builtins: substringBuiltins, approver, observer, settings: () => ({ tools: settings.tools, model: settings.model, maxTokens: 0, thinking: settings.thinking, effort: undefined, maxCyclesPerTurn: settings.maxCyclesPerTurn, searchLoadBudget: settings.searchLoadBudget }) });
   return {
     api, store, conversation, source, approver, live, settings,
     session: sessionOver(conversation),

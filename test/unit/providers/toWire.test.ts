@@ -1,59 +1,103 @@
 import assert from 'node:assert/strict';
 import type { ChatMessage, ModelRequest } from '../../../src/core/model';
-import type { ToolDefinition } from '../../../src/core/tools';
-import { requestToWire } from '../../../src/providers/anthropic/toWire';
+import { fallbackCapabilities, type ModelCapabilities } from '../../../src/core/modelCapabilities';
+import type { WireTool } from '../../../src/core/stream/events';
+import { requestToWire, TOOL_CHANGES_BETA } from '../../../src/providers/anthropic/toWire';
 
-const tool = (name: string): ToolDefinition => ({ name, server: name.includes('__') ? name.split('__')[0] : undefined, toolName: name, description: `${name} does things`, inputSchema: { type: 'object' } });
+const tool = (name: string): WireTool => ({ name, description: `${name} does things`, inputSchema: { type: 'object' } });
+const sonnet = fallbackCapabilities('claude-sonnet-5-5');
 const messages: ChatMessage[] = [
   { role: 'user', content: [{ type: 'text', text: 'find it' }] },
-  { role: 'assistant', content: [{ type: 'tool_use', id: 's1', name: 'search_tools', input: { query: 'x' } }] },
+  { role: 'assistant', content: [{ type: 'thinking', thinking: 'I should search.', signature: 'sig-1' }, { type: 'tool_use', id: 's1', name: 'search_tools', input: { query: 'x' } }] },
   { role: 'user', content: [{ type: 'tool_result', toolUseId: 's1', content: [{ type: 'text', text: '{"results":[]}' }], isError: false }] },
 ];
 const request = (over: Partial<ModelRequest> = {}): ModelRequest => ({
-  model: 'm', system: 'sys', maxTokens: 10, toolChoice: { type: 'auto' }, messages,
-  tools: [tool('search_tools'), tool('gh__b'), tool('gh__a'), tool('gh__c')],
+  model: 'claude-sonnet-5-5', capabilities: sonnet, system: 'sys', maxTokens: 10, messages,
+  upFront: [tool('search_tools'), tool('gh__b')],
+  deferred: [tool('gh__c'), tool('gh__a')],
   discoveries: [{ toolUseId: 's1', tools: ['gh__c', 'gh__a'] }],
+  thinking: 'adaptive', effort: undefined, previousMessageId: undefined,
   ...over,
 });
 
-type WireTool = { name: string; defer_loading?: boolean };
-const names = (tools: unknown): string[] => (tools as WireTool[]).map((t) => `${t.name}${t.defer_loading === true ? ' (deferred)' : ''}`);
-const resultContent = (body: ReturnType<typeof requestToWire>): unknown => {
+type Named = { name: string; defer_loading?: boolean };
+const names = (tools: unknown): string[] => (tools as Named[]).map((t) => `${t.name}${t.defer_loading === true ? ' (deferred)' : ''}`);
+const lastContent = (body: ReturnType<typeof requestToWire>): unknown[] => {
   const last = body.messages.at(-1);
-  const block = Array.isArray(last?.content) ? last.content[0] : undefined;
-  assert.ok(block && block.type === 'tool_result');
-  assert.deepEqual(block.cache_control, { type: 'ephemeral' }, 'the latest block is the breakpoint');
-  return block && block.type === 'tool_result' ? block.content : undefined;
+  return Array.isArray(last?.content) ? last.content : [];
 };
+const withCaps = (over: Partial<ModelCapabilities>): ModelCapabilities => ({ ...sonnet, ...over });
 
-describe('Anthropic request rendering of promotions', () => {
-  it('toolReference: discovered tools deferred after those up front (by name), referenced after the result text', () => {
+describe('Anthropic request rendering', () => {
+  it('the tools array as first sent, deferred tools after; a loading result holds only its references, the search text beside it', () => {
     const body = requestToWire(request());
-    assert.deepEqual(names(body.tools), ['search_tools', 'gh__b', 'gh__a (deferred)', 'gh__c (deferred)']);
-    assert.deepEqual(resultContent(body), [
-      { type: 'text', text: '{"results":[]}' },
-      { type: 'tool_reference', tool_name: 'gh__c' },
-      { type: 'tool_reference', tool_name: 'gh__a' },
+    assert.deepEqual(names(body.tools), ['search_tools', 'gh__b', 'gh__c (deferred)', 'gh__a (deferred)']);
+    assert.deepEqual(lastContent(body), [
+      { type: 'tool_result', tool_use_id: 's1', content: [{ type: 'tool_reference', tool_name: 'gh__c' }, { type: 'tool_reference', tool_name: 'gh__a' }] },
+      { type: 'text', text: '{"results":[]}', cache_control: { type: 'ephemeral' } },
     ]);
   });
 
-  it('toolsArray: nothing deferred, nothing referenced', () => {
+  it('toolsArray (a gateway without deferred tools): what is offered now, no references, the search text in its result, stale thinking dropped rather than refused', () => {
     const body = requestToWire(request(), 'toolsArray');
-    assert.deepEqual(names(body.tools), ['search_tools', 'gh__b', 'gh__a', 'gh__c']);
-    assert.deepEqual(resultContent(body), [{ type: 'text', text: '{"results":[]}' }]);
+    assert.deepEqual(names(body.tools), ['search_tools', 'gh__b', 'gh__c', 'gh__a']);
+    assert.deepEqual(lastContent(body), [{ type: 'tool_result', tool_use_id: 's1', content: [{ type: 'text', text: '{"results":[]}' }], cache_control: { type: 'ephemeral' } }]);
+    assert.deepEqual(body.thinking, { type: 'adaptive', display: 'summarized', block_binding: { prefix_mismatch_behavior: 'drop_block' } });
   });
 
-  it('the forced tool is loaded up front and not referenced', () => {
-    const body = requestToWire(request({ toolChoice: { type: 'tool', name: 'gh__a' } }));
-    assert.deepEqual(names(body.tools), ['search_tools', 'gh__b', 'gh__a', 'gh__c (deferred)']);
-    assert.deepEqual(body.tool_choice, { type: 'tool', name: 'gh__a' });
-    assert.equal(JSON.stringify(body.messages).includes('"tool_name":"gh__a"'), false);
+  it('assistant turns go back exactly as returned, thinking first with its signature; blank text after the last thinking is left out', () => {
+    const turn: ChatMessage = { role: 'assistant', content: [{ type: 'thinking', thinking: '', signature: 'sig-2' }, { type: 'redacted_thinking', data: 'opaque' }, { type: 'text', text: 'Done.' }, { type: 'text', text: '  ' }] };
+    const body = requestToWire(request({ messages: [...messages, turn, { role: 'user', content: [{ type: 'text', text: 'thanks' }] }] }));
+    assert.deepEqual(body.messages[1]?.content, [{ type: 'thinking', thinking: 'I should search.', signature: 'sig-1' }, { type: 'tool_use', id: 's1', name: 'search_tools', input: { query: 'x' } }]);
+    assert.deepEqual(body.messages[3]?.content, [{ type: 'thinking', thinking: '', signature: 'sig-2' }, { type: 'redacted_thinking', data: 'opaque' }, { type: 'text', text: 'Done.' }]);
   });
 
-  it('when every tool would be deferred, none is', () => {
-    const body = requestToWire(request({ tools: [tool('gh__a'), tool('gh__c')] }));
-    assert.deepEqual(names(body.tools), ['gh__a', 'gh__c']);
-    assert.equal(JSON.stringify(body.messages).includes('tool_reference'), false);
+  it('an appended change is a system message with tool_removal and tool_addition, under the tool-changes beta', () => {
+    const change: ChatMessage = { role: 'system', text: 'No longer available: gh__b.', added: ['gh__a'], removed: ['gh__b'] };
+    const body = requestToWire(request({ messages: [...messages, change] }));
+    assert.deepEqual(body.messages.at(-1), {
+      role: 'system',
+      content: [
+        { type: 'text', text: 'No longer available: gh__b.' },
+        { type: 'tool_removal', tool: { type: 'tool_reference', name: 'gh__b' } },
+        { type: 'tool_addition', tool: { type: 'tool_reference', name: 'gh__a' }, cache_control: { type: 'ephemeral' } },
+      ],
+    });
+    assert.deepEqual(body.betas, [TOOL_CHANGES_BETA]);
+  });
+
+  it('without tool changes the text alone goes, saying an added tool waits for a new chat; without system messages it joins the user message', () => {
+    const change: ChatMessage = { role: 'system', text: 'Now available: gh__a.', added: ['gh__a'], removed: [] };
+    const noChanges = requestToWire(request({ capabilities: withCaps({ toolChanges: false }), messages: [...messages, change] }));
+    const system = noChanges.messages.at(-1);
+    assert.equal(system?.role, 'system');
+    assert.match(JSON.stringify(system?.content), /Now available: gh__a\.[\s\S]*offered in a new chat/);
+    assert.equal(JSON.stringify(system?.content).includes('tool_addition'), false);
+    assert.equal(noChanges.betas, undefined);
+    const noSystem = requestToWire(request({ capabilities: withCaps({ toolChanges: false, systemMessages: false }), messages: [...messages, change] }));
+    assert.equal(noSystem.messages.at(-1)?.role, 'user');
+    assert.match(JSON.stringify(lastContent(noSystem).at(-1)), /Now available: gh__a\./);
+  });
+
+  it('an error result carries text only, and no blank text block is ever sent', () => {
+    const failed: ChatMessage = { role: 'user', content: [{ type: 'tool_result', toolUseId: 's1', content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }, { type: 'text', text: ' ' }], isError: true }, { type: 'text', text: '\n' }] };
+    const body = requestToWire(request({ messages: [messages[0] as ChatMessage, messages[1] as ChatMessage, failed], discoveries: [] }));
+    const [result, ...rest] = lastContent(body) as { type: string; content?: { type: string }[] }[];
+    assert.deepEqual(result?.content?.map((b) => b.type), ['text']);
+    assert.deepEqual(rest, []);
+  });
+
+  it('thinking: adaptive with the summarized display, or between_tools; none for a model without thinking', () => {
+    assert.deepEqual(requestToWire(request()).thinking, { type: 'adaptive', display: 'summarized' });
+    assert.deepEqual(requestToWire(request({ thinking: 'between_tools' })).thinking, { type: 'between_tools' });
+    const plain = withCaps({ thinking: { supported: false, adaptive: false, betweenTools: false, disabled: true } });
+    assert.equal(requestToWire(request({ capabilities: plain })).thinking, undefined);
+    assert.deepEqual(requestToWire(request({ effort: 'low' })).output_config, { effort: 'low' });
+  });
+
+  it('asks for the cache-miss diagnosis against the previous reply', () => {
+    assert.deepEqual(requestToWire(request()).diagnostics, { previous_message_id: null });
+    assert.deepEqual(requestToWire(request({ previousMessageId: 'msg_1' })).diagnostics, { previous_message_id: 'msg_1' });
   });
 
   it('the same request renders the same bytes', () => {

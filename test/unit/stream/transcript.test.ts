@@ -12,11 +12,11 @@ describe('transcript from the stream', () => {
   it('leaves out a message whose turn failed before any reply, so it never rides along with the next', () => {
     const failedTurn: StreamEvent[] = [{ type: 'turn_start', at }, user('refused'), { type: 'turn_end', reason: 'error', message: '401', at }];
     const messages = transcriptOf([user('hi'), assistantText('hello'), ...failedTurn, user('next')]);
-    assert.deepEqual(messages.map((m) => m.content.map((b) => (b.type === 'text' ? b.text : b.type))), [['hi'], ['hello'], ['next']]);
+    assert.deepEqual(messages.map((m) => (m.role === 'system' ? [] : m.content.map((b) => (b.type === 'text' ? b.text : b.type)))), [['hi'], ['hello'], ['next']]);
     const cancelled = transcriptOf([user('stop me'), { type: 'turn_end', reason: 'cancelled', at }, user('next')]);
-    assert.equal(cancelled[0]?.content.length, 2, 'a message the user stopped is kept: the API never refused it');
+    assert.equal(cancelled[0]?.role === 'user' ? cancelled[0].content.length : 0, 2, 'a message the user stopped is kept: the API never refused it');
     const regenerated = transcriptOf([user('hi'), assistantText('hello'), ...failedTurn, { type: 'restart', at }]);
-    assert.deepEqual(regenerated.at(-1)?.content, [{ type: 'text', text: 'refused' }], 'Regenerate right after the failure sends it again');
+    assert.deepEqual(regenerated.at(-1), { role: 'user', content: [{ type: 'text', text: 'refused' }] }, 'Regenerate right after the failure sends it again');
     const droppedThenRegenerated = transcriptOf([user('hi'), assistantText('hello'), ...failedTurn, { type: 'message_dropped', index: 3, at }, { type: 'restart', at }]);
     assert.equal(JSON.stringify(droppedThenRegenerated).includes('refused'), false, 'a dropped message stays out, Regenerate or not');
   });
@@ -44,5 +44,16 @@ describe('transcript from the stream', () => {
   it('a restart after the user spoke (no reply yet) withdraws nothing', () => {
     const messages = transcriptOf([user('a'), assistantText('b'), user('c'), { type: 'restart', at }]);
     assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'user']);
+  });
+
+  it('an appended change goes right before the next reply, after a user message, merged with the others waiting', () => {
+    const change = (text: string, added: string[] = []): StreamEvent => ({ type: 'wire_change', cause: 'settings', added, removed: [], text, at });
+    const roles = (events: StreamEvent[]): string[] => transcriptOf(events).map((m) => m.role);
+    assert.deepEqual(roles([user('hi'), change('a'), assistantText('ok')]), ['user', 'system', 'assistant']);
+    const cancelled = [user('hi'), assistantCall('t1'), result('t1'), change('a', ['x']), { type: 'turn_end', reason: 'cancelled', at } as StreamEvent, user('again'), change('b'), assistantText('ok')];
+    const messages = transcriptOf(cancelled);
+    assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'user', 'system', 'assistant'], 'never right before a user message');
+    assert.deepEqual(messages[3], { role: 'system', text: 'a\n\nb', added: ['x'], removed: [] });
+    assert.deepEqual(roles([user('hi'), change('a')]), ['user', 'system'], 'a change waiting at the end follows the user message');
   });
 });

@@ -3,7 +3,7 @@ import type { StreamEvent } from '../../../src/core/stream/events';
 import type { ToolDefinition } from '../../../src/core/tools';
 import { callRefusal } from '../../../src/core/turn/callEligibility';
 import { orderTools } from '../../../src/core/turn/toolOrder';
-import { forcedRefusal, planTools, toolChoiceFor } from '../../../src/core/turn/toolPlan';
+import { forcedRefusal, planTools } from '../../../src/core/turn/toolPlan';
 import { parseToolsConfig } from '../../../src/core/availability';
 
 const at = '2026-11-30T00:00:00.000Z';
@@ -36,12 +36,6 @@ describe('tool plan for a request', () => {
     const plan = planTools({ events: [settings({ '*': { enable: 'discoverable' }, fs__read: { enable: 'on' } })], mcpTools, builtins, runningServers: running });
     assert.deepEqual(plan.offered.map((t) => t.name), ['search_tools', 'describe_tools', 'fs__read']);
     assert.deepEqual(plan.searchable.map((t) => t.name).sort(), ['fs__wipe', 'fs__write', 'gh__issue']);
-  });
-
-  it('a forced tool is chosen on the first request only', () => {
-    assert.deepEqual(toolChoiceFor('fs__write', 1), { type: 'tool', name: 'fs__write' });
-    assert.deepEqual(toolChoiceFor('fs__write', 2), { type: 'auto' });
-    assert.deepEqual(toolChoiceFor(undefined, 1), { type: 'auto' });
   });
 
   it('a locked-off tool cannot be forced', () => {

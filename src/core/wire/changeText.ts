@@ -1,0 +1,27 @@
+/** What the model reads of an appended tool change; fixed wording, so a replay sends the same bytes. */
+
+const list = (names: readonly string[]): string => names.join(', ');
+
+export function useText(name: string): string {
+  return `The user asks you to use the tool ${name} for this message (/use ${name}). Call it before you answer, unless it plainly cannot help.`;
+}
+
+export function useDoneText(names: readonly string[]): string {
+  return `${list(names)} was offered for an earlier message only (/use) and is withdrawn. Do not call it.`;
+}
+
+export function turnedOnText(names: readonly string[]): string {
+  return `Now available (turned on in the editor): ${list(names)}.`;
+}
+
+export function turnedOffText(names: readonly string[]): string {
+  return `No longer available (turned off in the editor): ${list(names)}. Do not call ${names.length === 1 ? 'it' : 'them'}; a call would be refused.`;
+}
+
+export function serverGoneText(names: readonly string[]): string {
+  return `No longer available (their MCP server stopped or no longer lists them): ${list(names)}. Do not call them.`;
+}
+
+export function catalogueText(systemPrompt: string): string {
+  return `The tools installed in the editor changed. These instructions replace the earlier ones:\n\n${systemPrompt}`;
+}

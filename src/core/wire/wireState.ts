@@ -1,0 +1,77 @@
+import type { ChatMessage, Discovery } from '../model';
+import type { StreamEvent, WireTool } from '../stream/events';
+import { SEARCH_TOOLS_NAME } from '../tools';
+
+/** What the conversation's requests have sent so far, read back from the stream alone. */
+export interface WireState {
+  /** The system prompt as first sent; undefined before the first request. */
+  readonly system: string | undefined;
+  /** The system prompt as it stands after appended catalogue changes. */
+  readonly systemNow: string | undefined;
+  readonly upFront: readonly WireTool[];
+  /** Definitions appended with defer_loading, in the order first recorded. */
+  readonly deferred: readonly WireTool[];
+  /** Every recorded definition by name: the bytes every request sends under that name. */
+  readonly definitions: ReadonlyMap<string, WireTool>;
+  /** Names the model is offered at the end of the transcript. */
+  readonly offered: ReadonlySet<string>;
+  /** Each search result that loads deferred tools, and which. */
+  readonly discoveries: readonly Discovery[];
+  /** Names a `/use` change added that no later change withdrew. */
+  readonly addedForUse: ReadonlySet<string>;
+}
+
+function survivingResults(messages: readonly ChatMessage[]): ReadonlySet<string> {
+  const ids = new Set<string>();
+  for (const m of messages) {
+    if (m.role !== 'user') continue;
+    for (const b of m.content) if (b.type === 'tool_result') ids.add(b.toolUseId);
+  }
+  return ids;
+}
+
+/**
+ * Walks the stream in order (definitions first: where a wire_tools event stands does not matter,
+ * since `tools` is not a message). A search result still in the transcript loads each tool it
+ * reported usable that the model was not offered at that point: a reference, once sent, stays
+ * where it was first sent, and a later search reporting the same tool loads nothing; a tool is
+ * loaded only if its definition was recorded (when its search result was, see recordLoaded). A change
+ * adds and removes names where it stands. Everything comes from the stream, so a reopened
+ * conversation sends the same bytes.
+ */
+export function wireStateOf(events: readonly StreamEvent[], messages: readonly ChatMessage[]): WireState {
+  const kept = survivingResults(messages);
+  let system: string | undefined;
+  let systemNow: string | undefined;
+  let upFront: readonly WireTool[] = [];
+  const deferred: WireTool[] = [];
+  const definitions = new Map<string, WireTool>();
+  const offered = new Set<string>();
+  const discoveries: Discovery[] = [];
+  const addedForUse = new Set<string>();
+  for (const e of events) {
+    if (e.type !== 'wire_tools') continue;
+    const fresh = e.tools.filter((t) => !definitions.has(t.name));
+    for (const t of fresh) definitions.set(t.name, t);
+    if (e.placement === 'deferred') deferred.push(...fresh);
+    else if (upFront.length === 0) upFront = fresh;
+  }
+  for (const t of upFront) offered.add(t.name);
+  for (const e of events) {
+    if (e.type === 'wire_system' && system === undefined) system = systemNow = e.text;
+    else if (e.type === 'tool_result' && e.name === SEARCH_TOOLS_NAME && e.found !== undefined && kept.has(e.toolUseId)) {
+      const loads = [...new Set(e.found.filter((f) => f.status === 'usable' && !offered.has(f.name) && definitions.has(f.name)).map((f) => f.name))];
+      for (const name of loads) offered.add(name);
+      if (loads.length > 0) discoveries.push({ toolUseId: e.toolUseId, tools: loads });
+    } else if (e.type === 'wire_change') {
+      for (const name of e.removed) {
+        offered.delete(name);
+        addedForUse.delete(name);
+      }
+      for (const name of e.added) offered.add(name);
+      if (e.cause === 'use') for (const name of e.added) addedForUse.add(name);
+      if (e.systemPrompt !== undefined) systemNow = e.systemPrompt;
+    }
+  }
+  return { system, systemNow, upFront, deferred, definitions, offered, discoveries, addedForUse };
+}

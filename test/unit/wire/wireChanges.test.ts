@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import type { StreamEvent } from '../../../src/core/stream/events';
+import { transcriptOf } from '../../../src/core/stream/transcript';
+import type { ToolDefinition } from '../../../src/core/tools';
+import { loadedDefinitions, wireEventsFor } from '../../../src/core/wire/wireChanges';
+import { wireStateOf } from '../../../src/core/wire/wireState';
+
+const at = '2026-12-01T00:00:00.000Z';
+const tool = (name: string): ToolDefinition => ({ name, server: name.includes('__') ? name.split('__')[0] : undefined, toolName: name, description: name, inputSchema: { type: 'object' } });
+const user = (text: string): StreamEvent => ({ type: 'user_message', text, at });
+const search = (id: string, found: [string, 'usable' | 'found, unavailable'][]): StreamEvent[] => [
+  { type: 'assistant_message', content: [{ type: 'tool_use', id, name: 'search_tools', input: { query: 'q' } }], stopReason: 'tool_use', at },
+  { type: 'tool_result', toolUseId: id, name: 'search_tools', content: [{ type: 'text', text: '{}' }], isError: false, found: found.map(([name, status]) => ({ name, status })), at },
+];
+const ALL = ['search_tools', 'gh__a', 'gh__b', 'gh__c', 'fs__read'];
+const listed = new Set(ALL);
+
+/** Appends what wireEventsFor asks for, as the turn loop does before a request. */
+function step(events: StreamEvent[], desired: string[], options: { forcedNow?: string; systemPrompt?: string; listed?: ReadonlySet<string> } = {}): StreamEvent[] {
+  const appended = wireEventsFor({ events, messages: transcriptOf(events), desired: desired.map(tool), forcedNow: options.forcedNow, listed: options.listed ?? listed, systemPrompt: options.systemPrompt ?? 'sys', at });
+  events.push(...appended);
+  return appended;
+}
+
+/** Records a search result with its definitions, as runCycle does after the fold. */
+function searched(events: StreamEvent[], id: string, found: [string, 'usable' | 'found, unavailable'][]): void {
+  const results = search(id, found);
+  events.push(...results, ...loadedDefinitions(results, wireStateOf(events, []).definitions, ALL.map(tool), at));
+}
+
+describe('wire changes: what a request appends so nothing sent before changes', () => {
+  it('the first request records the system prompt and the tools array; a second request with nothing new appends nothing', () => {
+    const events: StreamEvent[] = [user('hi')];
+    assert.deepEqual(step(events, ['search_tools', 'fs__read']).map((e) => e.type), ['wire_system', 'wire_tools']);
+    assert.deepEqual(step(events, ['search_tools', 'fs__read']), []);
+    const wire = wireStateOf(events, transcriptOf(events));
+    assert.deepEqual(wire.upFront.map((t) => t.name), ['search_tools', 'fs__read']);
+    assert.deepEqual([...wire.offered], ['search_tools', 'fs__read']);
+  });
+
+  it('a search loads its usable matches where it was first recorded; a later search reporting them again loads nothing', () => {
+    const events: StreamEvent[] = [user('hi')];
+    step(events, ['search_tools']);
+    searched(events, 's1', [['gh__a', 'usable'], ['gh__b', 'found, unavailable']]);
+    assert.deepEqual(step(events, ['search_tools', 'gh__a']), [], 'a promotion by search needs no change');
+    searched(events, 's2', [['gh__a', 'usable'], ['gh__c', 'usable']]);
+    step(events, ['search_tools', 'gh__a', 'gh__c']);
+    const wire = wireStateOf(events, transcriptOf(events));
+    assert.deepEqual(wire.discoveries, [{ toolUseId: 's1', tools: ['gh__a'] }, { toolUseId: 's2', tools: ['gh__c'] }]);
+    assert.deepEqual(wire.deferred.map((t) => t.name), ['gh__a', 'gh__c']);
+  });
+
+  it('a tool turned off is removed by an appended change and one turned on is added, its definition recorded as deferred', () => {
+    const events: StreamEvent[] = [user('hi')];
+    step(events, ['search_tools', 'fs__read']);
+    const changes = step(events, ['search_tools', 'gh__b']);
+    assert.deepEqual(changes.map((e) => (e.type === 'wire_change' ? `${e.cause} +${e.added.join(',')} -${e.removed.join(',')}` : `${e.type}`)), ['wire_tools', 'settings + -fs__read', 'settings +gh__b -']);
+    assert.deepEqual(wireStateOf(events, transcriptOf(events)).upFront.map((t) => t.name), ['search_tools', 'fs__read'], 'the tools array as first sent');
+  });
+
+  it('/use adds the tool for its turn with a request to use it, and the next turn withdraws it', () => {
+    const events: StreamEvent[] = [user('use it')];
+    const first = step(events, ['search_tools', 'gh__c'], { forcedNow: 'gh__c' });
+    const use = first.find((e) => e.type === 'wire_change');
+    assert.ok(use?.type === 'wire_change' && use.cause === 'use' && use.added[0] === 'gh__c' && /\/use gh__c/.test(use.text));
+    assert.deepEqual(wireStateOf(events, []).upFront.map((t) => t.name), ['search_tools'], 'the forced tool is not up front');
+    assert.deepEqual(step(events, ['search_tools', 'gh__c']), [], 'the same turn keeps it');
+    events.push(user('next'));
+    const after = step(events, ['search_tools']);
+    assert.ok(after[0]?.type === 'wire_change' && after[0].cause === 'use_done' && after[0].removed[0] === 'gh__c');
+  });
+
+  it('a tool whose server went away is removed with that reason; the system prompt changing appends it as text', () => {
+    const events: StreamEvent[] = [user('hi')];
+    step(events, ['search_tools', 'gh__a']);
+    const gone = step(events, ['search_tools'], { listed: new Set(['search_tools']), systemPrompt: 'sys 2' });
+    assert.deepEqual(gone.map((e) => (e.type === 'wire_change' ? e.cause : e.type)), ['server', 'catalogue']);
+    assert.equal(wireStateOf(events, []).systemNow, 'sys 2');
+    assert.equal(wireStateOf(events, []).system, 'sys');
+  });
+
+  it('a restart keeps the changes appended after the reply it withdraws, and a withdrawn search result loads nothing', () => {
+    const events: StreamEvent[] = [user('hi')];
+    step(events, ['search_tools']);
+    searched(events, 's1', [['gh__a', 'usable']]);
+    events.push({ type: 'restart', at });
+    const messages = transcriptOf(events);
+    assert.equal(JSON.stringify(messages).includes('"s1"'), false);
+    const appended = step(events, ['search_tools', 'gh__a']);
+    assert.ok(appended.some((e) => e.type === 'wire_change' && e.added.includes('gh__a')), 'the promoted tool is added by a change instead');
+  });
+});
