@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Effort, ThinkingLevel } from './modelCapabilities';
+import { DEFAULT_MAX_TOKENS } from './turn/maxTokens';
 
 /**
  * Every setting Quiver reads, with the validation applied on read. A unit test checks this
@@ -16,7 +18,12 @@ export const SETTINGS = {
   anthropicPromotionRendering: { key: 'quiver.anthropic.promotionRendering', schema: z.enum(['toolReference', 'toolsArray']), fallback: 'toolReference' as 'toolReference' | 'toolsArray' },
   searchMaxLoadTokens: { key: 'quiver.search.maxLoadTokens', schema: z.number().int().min(0), fallback: 4000 },
   maxCyclesPerTurn: { key: 'quiver.maxCyclesPerTurn', schema: z.number().int().min(1), fallback: 25 },
-  maxTokens: { key: 'quiver.maxTokens', schema: z.number().int().min(1), fallback: 8192 },
+  /** 0: the model's own `max_tokens` from the models list, capped (see maxTokensFor). */
+  maxTokens: { key: 'quiver.maxTokens', schema: z.number().int().min(0), fallback: 0, hint: `0 uses the model's own limit (at most ${DEFAULT_MAX_TOKENS.toLocaleString('en-US')}); another whole number is the most output tokens per reply` },
+  /** `disabled` is not offered: Sonnet 5.5 refuses it (between_tools is its lowest setting). */
+  thinking: { key: 'quiver.thinking', schema: z.enum(['adaptive', 'between_tools']), fallback: 'adaptive' as ThinkingLevel },
+  /** Empty: the model's own default effort. */
+  effort: { key: 'quiver.effort', schema: z.enum(['', 'low', 'medium', 'high', 'xhigh', 'max']), fallback: '' as Effort | '' },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -35,8 +42,18 @@ export function readSetting<N extends SettingName>(name: N, raw: unknown): Setti
   const parsed = setting.schema.safeParse(raw);
   if (parsed.success) return { value: parsed.data as SettingValue<N> };
   const why = parsed.error.issues.map((i) => i.message).join('; ');
+  const hint = 'hint' in setting ? ` ${capitalized(setting.hint)}.` : '';
   return {
     value: setting.fallback as SettingValue<N>,
-    issue: `${setting.key}: ${JSON.stringify(raw)} is not valid (${why}). Using ${JSON.stringify(setting.fallback)}; fix it in settings.json.`,
+    issue: `${setting.key}: ${JSON.stringify(raw)} is not valid (${why}).${hint} Using ${JSON.stringify(setting.fallback)}; fix it in settings.json.`,
   };
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** `quiver.effort` as a request takes it: empty leaves the model's default. */
+export function effortSetting(value: Effort | ''): Effort | undefined {
+  return value === '' ? undefined : value;
 }

@@ -11,6 +11,7 @@ import { ApiKeyStore } from './apiKey';
 import { registerAttachCommands } from './attachments/attachCommands';
 import { ChatSessionController } from './chatSessionController';
 import { ChatViewProvider } from './chatViewProvider';
+import { registerChooseModelCommand } from './chooseModelCommand';
 import { ignoredEntryText } from './ignoredRunPolicyText';
 import { LiveToolsModel } from './liveToolsModel';
 import { createMcpHost, type McpHost } from './mcpHost';
@@ -91,6 +92,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     vscode.commands.registerCommand('quiver.focusChat', () => chatView.focusComposer()),
     vscode.commands.registerCommand('quiver.setApiKey', () => keys.promptAndStore()),
+    registerChooseModelCommand(keys),
     vscode.commands.registerCommand('quiver.searchTools', () => searchToolsCommand(tools, searchIndex)),
     vscode.commands.registerCommand('quiver.restartServer', async () => {
       const picked = await vscode.window.showQuickPick(tools.servers().map((s) => ({ label: s.name, description: s.reason ? `${s.status}: ${s.reason}` : s.status })), { title: 'Restart MCP Server' });

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import { issueTurningOff, type ConfigIssue, type IgnoredRunPolicy } from '../core/availability';
 import type { StreamEvent } from '../core/stream/events';
-import type { ToolDefinition } from '../core/tools';
+import type { JsonSchema, ToolDefinition } from '../core/tools';
 import { estimateToolTokens } from '../core/tokens';
 import { buildToolOverview, type ToolOverview, type ToolOverviewItem } from '../core/toolOverview';
 import type { BuiltinTools } from '../core/turn/ports';
 import { promotedTools, upcomingPlan } from '../core/turn/upcomingPlan';
 import { SETTINGS } from '../core/settingsRegistry';
+import { wireInputSchema } from '../core/wireSchema';
 import type { McpManager } from '../mcp/mcpManager';
 import type { RunApprovals } from './runApprovals';
 import { AppliedToolsSetting } from './settings';
@@ -38,6 +39,8 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   private readonly unsubscribeMcp: () => void;
   private mcpRefresh: NodeJS.Timeout | undefined;
+  /** Per schema object: a catalogue keeps its schemas, so each is checked once, not on every repaint. */
+  private readonly schemaIssues = new WeakMap<JsonSchema, string | null>();
 
   constructor(
     private readonly mcp: McpManager,
@@ -87,6 +90,15 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
       if (e?.type === 'usage') return e.inputTokens + e.cacheReadTokens + e.cacheWriteTokens;
     }
     return undefined;
+  }
+
+  wireSchemaIssueOf(tool: ToolDefinition): string | undefined {
+    let issue = this.schemaIssues.get(tool.inputSchema);
+    if (issue === undefined) {
+      issue = wireInputSchema(tool.inputSchema).issue ?? null;
+      this.schemaIssues.set(tool.inputSchema, issue);
+    }
+    return issue ?? undefined;
   }
 
   contextWindowTokens(): number {

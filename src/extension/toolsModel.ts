@@ -30,6 +30,8 @@ export interface ToolsModel {
   settingsIssueOf(tool: ToolDefinition): ConfigIssue | undefined;
   /** A workspace's `"run": "unattended"` that would let the tool run without asking, which Quiver ignores. */
   ignoredRunPolicyOf(item: ToolOverviewItem): IgnoredRunPolicy | undefined;
+  /** Why the tool's definition cannot go to the model (an input schema the Messages API refuses); undefined when it can. */
+  wireSchemaIssueOf(tool: ToolDefinition): string | undefined;
   contextWindowTokens(): number;
   readonly onDidChange: vscode.Event<void>;
 }

@@ -69,9 +69,12 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
     switch (node.kind) {
       case 'group': return this.groupItem(node.availability);
       case 'server': return this.serverItem(node.availability, node.server);
-      case 'tool': return node.item.availability === 'off'
-        ? toolItem(node.item, this.model.settingsIssueOf(node.item.tool), undefined)
-        : toolItem(node.item, undefined, this.model.ignoredRunPolicyOf(node.item));
+      case 'tool': {
+        const notSent = this.model.wireSchemaIssueOf(node.item.tool);
+        return node.item.availability === 'off'
+          ? toolItem(node.item, this.model.settingsIssueOf(node.item.tool), undefined, notSent)
+          : toolItem(node.item, undefined, this.model.ignoredRunPolicyOf(node.item), notSent);
+      }
       case 'starting': {
         const servers = this.model.servers();
         const item = new vscode.TreeItem('Servers starting', vscode.TreeItemCollapsibleState.Expanded);
@@ -128,8 +131,11 @@ function byServerThenBuiltinFirst(a: string, b: string): number {
   return a.localeCompare(b);
 }
 
-/** `problem`: the unreadable setting that left this tool off; `ignored`: the workspace run policy it does not run by. */
-function toolItem(entry: ToolOverviewItem, problem: ConfigIssue | undefined, ignored: IgnoredRunPolicy | undefined): vscode.TreeItem {
+/**
+ * `problem`: the unreadable setting that left this tool off; `ignored`: the workspace run policy
+ * it does not run by; `notSent`: why its definition never reaches the model (see wireInputSchema).
+ */
+function toolItem(entry: ToolOverviewItem, problem: ConfigIssue | undefined, ignored: IgnoredRunPolicy | undefined, notSent: string | undefined): vscode.TreeItem {
   const { tool } = entry;
   const item = new vscode.TreeItem(tool.toolName, vscode.TreeItemCollapsibleState.None);
   item.id = `tool:${tool.name}`;
@@ -143,8 +149,14 @@ function toolItem(entry: ToolOverviewItem, problem: ConfigIssue | undefined, ign
     item.description += ' · asks: workspace approval ignored';
     tooltip.appendMarkdown(`\n\n${escapeMarkdown(whyToolAsks(ignored))}`);
   }
+  if (notSent) {
+    item.description += ' · not sent to the model';
+    tooltip.appendMarkdown(`\n\n$(warning) ${escapeMarkdown(`Not sent to the model: ${notSent}.`)}`);
+  }
   item.tooltip = tooltip;
-  item.iconPath = new vscode.ThemeIcon(entry.promoted ? 'star-full' : ignored ? 'shield' : 'tools');
+  item.iconPath = notSent
+    ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'))
+    : new vscode.ThemeIcon(entry.promoted ? 'star-full' : ignored ? 'shield' : 'tools');
   // `tool-locked` hides the Make… items: a named toggle of a `never` tool is refused.
   item.contextValue = entry.allowToggle === 'never' ? 'tool-locked' : `tool-${entry.availability}`;
   return item;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readSetting, SETTINGS } from '../../src/core/settingsRegistry';
+import { effortSetting, readSetting, SETTINGS } from '../../src/core/settingsRegistry';
 
 const root = resolve(__dirname, '..', '..', '..');
 const declared = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -50,6 +50,39 @@ describe('settings registry', () => {
       const read = readSetting('searchMaxLoadTokens', bad);
       assert.equal(read.value, 4000);
       assert.match(read.issue ?? '', /^quiver\.search\.maxLoadTokens: .* is not valid .*Using 4000; fix it in settings\.json/);
+    }
+  });
+
+  it('quiver.maxTokens: 0 (the default) means the model\'s own limit; a bad value names the setting and says what is accepted', () => {
+    assert.equal(readSetting('maxTokens', undefined).value, 0);
+    assert.equal(readSetting('maxTokens', 16_000).value, 16_000);
+    for (const bad of [-1, 2.5, '8192']) {
+      const read = readSetting('maxTokens', bad);
+      assert.equal(read.value, 0);
+      assert.match(read.issue ?? '', /^quiver\.maxTokens: .* is not valid \(.*\)\. 0 uses the model's own limit \(at most 32,000\); .* Using 0; fix it in settings\.json\.$/);
+    }
+  });
+
+  it('quiver.thinking takes adaptive or between_tools, never disabled; quiver.effort a level or empty for the model\'s default', () => {
+    assert.equal(readSetting('thinking', undefined).value, 'adaptive');
+    assert.equal(readSetting('thinking', 'between_tools').value, 'between_tools');
+    const disabled = readSetting('thinking', 'disabled');
+    assert.equal(disabled.value, 'adaptive');
+    assert.match(disabled.issue ?? '', /^quiver\.thinking: "disabled" is not valid .*"adaptive".*"between_tools"/);
+    assert.equal(effortSetting(readSetting('effort', undefined).value), undefined);
+    assert.equal(effortSetting(readSetting('effort', '').value), undefined);
+    assert.equal(effortSetting(readSetting('effort', 'xhigh').value), 'xhigh');
+    assert.match(readSetting('effort', 'extreme').issue ?? '', /^quiver\.effort: "extreme" is not valid/);
+  });
+
+  it('package.json offers exactly the values the registry accepts for quiver.thinking and quiver.effort', () => {
+    const properties = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { enum?: unknown[]; markdownEnumDescriptions?: unknown[] }> } };
+    }).contributes.configuration.properties;
+    for (const name of ['thinking', 'effort'] as const) {
+      const declared = properties[SETTINGS[name].key];
+      assert.deepEqual(declared?.enum, SETTINGS[name].schema.options, SETTINGS[name].key);
+      assert.equal(declared?.markdownEnumDescriptions?.length, declared?.enum?.length, `${SETTINGS[name].key} describes every value`);
     }
   });
 });

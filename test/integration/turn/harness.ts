@@ -200,3 +200,25 @@ export function lastToolResults(body: MessagesBody | undefined): { id: string; t
 }
 
 export const signal = (): AbortSignal => new AbortController().signal;
+
+/**
+ * The tools a request offers the model at its end, by the API's append-only rules: those up
+ * front, plus deferred ones a tool_reference or a tool_addition loaded, minus tool_removals.
+ */
+export function offeredIn(body: MessagesBody | undefined): string[] {
+  const offered = new Set((body?.tools ?? []).filter((t) => t.defer_loading !== true).map((t) => t.name));
+  for (const m of body?.messages ?? []) {
+    for (const b of m.content) {
+      if (b.type === 'tool_result') for (const c of b.content ?? []) if (c.type === 'tool_reference') offered.add(String(c['tool_name']));
+      const tool = b['tool'] as { name?: string } | undefined;
+      if (b.type === 'tool_addition' && tool?.name !== undefined) offered.add(tool.name);
+      if (b.type === 'tool_removal' && tool?.name !== undefined) offered.delete(tool.name);
+    }
+  }
+  return [...offered].sort();
+}
+
+/** The text of the request's system messages appended after the first message, joined. */
+export function appendedSystemText(body: MessagesBody | undefined): string {
+  return (body?.messages ?? []).filter((m) => m.role === 'system').flatMap((m) => m.content.filter((b) => b.type === 'text').map((b) => b.text ?? '')).join('\n');
+}

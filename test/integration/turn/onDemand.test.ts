@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { reply, text, toolUse } from '../../fixtures/scriptedMessagesApi';
-import { harness, signal, toolNames, type Harness } from './harness';
+import { appendedSystemText, harness, offeredIn, signal, toolNames, type Harness } from './harness';
 
 describe('servers started on demand: /use NAME (forced tool) and /set', function () {
   this.timeout(10_000);
@@ -18,8 +18,9 @@ describe('servers started on demand: /use NAME (forced tool) and /set', function
     assert.deepEqual(h.source.started, ['db']);
     const first = h.api.requests[0]?.body;
     assert.deepEqual(toolNames(first), ['ci__status', 'db__query']);
-    assert.deepEqual(first?.tool_choice, { type: 'tool', name: 'db__query' });
-    assert.deepEqual(h.api.requests[1]?.body.tool_choice, { type: 'auto' });
+    assert.equal(first?.tool_choice, undefined, 'claude-sonnet-5-5 refuses forced tool use: /use asks in an appended system message instead');
+    assert.deepEqual(offeredIn(first), ['ci__status', 'db__query']);
+    assert.match(appendedSystemText(first), /use the tool db__query for this message \(\/use db__query\)/);
     assert.deepEqual(h.source.calls.map((c) => c.name), ['db__query']);
     assert.equal(h.conversation.events().filter((e) => e.type === 'config_delta' && e.source !== 'settings').length, 0);
     const message = h.conversation.events().find((e) => e.type === 'user_message');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { reply, text, toolUse } from '../../fixtures/scriptedMessagesApi';
-import { harness, signal, toolNames, type FakeServer, type Harness } from './harness';
+import { appendedSystemText, harness, offeredIn, signal, toolNames, type FakeServer, type Harness } from './harness';
 
 const discoverable = { '*': { enable: 'discoverable', run: 'unattended' } };
 
@@ -83,7 +83,8 @@ describe('a message sent while servers start', function () {
     setTimeout(() => db.up(), 50);
     assert.equal((await h.session.send('run it', signal(), 'db__query')).reason, 'done');
     assert.deepEqual(waits, [['db']]);
-    assert.deepEqual(h.api.requests[0]?.body.tool_choice, { type: 'tool', name: 'db__query' });
+    assert.ok(offeredIn(h.api.requests[0]?.body).includes('db__query'));
+    assert.match(appendedSystemText(h.api.requests[0]?.body), /\/use db__query/);
   });
 
   it('/use of a tool of an idle server (listed from its cache) starts it, says so, then forces it; a plain message starts nothing', async () => {
@@ -99,6 +100,7 @@ describe('a message sent while servers start', function () {
     assert.equal((await h.session.send('run it', signal(), 'db__query')).reason, 'done');
     assert.deepEqual(waits, [['db']]);
     assert.deepEqual(h.source.started, ['db']);
-    assert.deepEqual(h.api.requests[1]?.body.tool_choice, { type: 'tool', name: 'db__query' });
+    assert.ok(offeredIn(h.api.requests[1]?.body).includes('db__query'));
+    assert.match(appendedSystemText(h.api.requests[1]?.body), /\/use db__query/);
   });
 });
