@@ -16,7 +16,7 @@ import { EMPTY_USAGE, type FoundTool, type HistoryItem, type JsonObject, type Ou
 // ---------------------------------------------------------------------------------------------
 // Shared shapes: the chat items come from src/core (the protocol carries them; core never imports the protocol)
 
-export type { FoundStatus, FoundTool, HistoryItem, JsonObject, OutputPart, SearchOutcome, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chatItems';
+export type { FoundStatus, FoundTool, HistoryItem, JsonObject, OutputPart, SearchOutcome, ThinkingItem, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chatItems';
 export type { TurnEndReason } from './core/stream/events';
 export type { AttachmentChip, AttachmentKind, LineRange } from './core/attachments/attachment';
 export { SLASH_COMMANDS } from './core/slashCommandList';
@@ -69,6 +69,8 @@ export type HostToWebview =
   | { readonly type: 'turnStarted'; readonly user: UserItem | null }
   /** Appends to the assistant item `itemId`, creating it at the end when it does not exist. */
   | { readonly type: 'textDelta'; readonly itemId: string; readonly text: string }
+  /** Appends the model's thinking to the thinking item `itemId`, creating it at the end when it does not exist. */
+  | { readonly type: 'thinkingDelta'; readonly itemId: string; readonly text: string }
   | { readonly type: 'toolCallStarted'; readonly callId: string; readonly name: string; readonly input: JsonObject; readonly card: 'tool' | 'search' }
   | { readonly type: 'toolCallFinished'; readonly callId: string; readonly outcome: Exclude<ToolOutcome, { status: 'running' }> }
   | { readonly type: 'searchFinished'; readonly callId: string; readonly outcome: Exclude<SearchOutcome, { status: 'running' }> }
@@ -151,7 +153,7 @@ const searchDone = z.strictObject({ status: z.literal('done'), found: z.array(fo
 const finishedSearchOutcome = z.discriminatedUnion('status', [searchDone, toolError, cancelled]);
 const searchOutcome: z.ZodType<SearchOutcome> = z.discriminatedUnion('status', [running, searchDone, toolError, cancelled]);
 
-const turnEndReason = z.enum(['done', 'cancelled', 'max_cycles', 'error']);
+const turnEndReason = z.enum(['done', 'cancelled', 'max_cycles', 'cut_off', 'declined', 'error']);
 
 const lineRange = z.strictObject({ start: z.number().int().min(1), end: z.number().int().min(1) });
 const attachmentChip: z.ZodType<AttachmentChip> = z.strictObject({ id, kind: z.enum(['selection', 'file', 'problems']), label: z.string(), path: z.string(), range: lineRange.nullable() });
@@ -169,6 +171,7 @@ const turnSummaryItem = z.strictObject({
 const historyItem: z.ZodType<HistoryItem> = z.discriminatedUnion('kind', [
   userItem,
   z.strictObject({ kind: z.literal('assistant'), id, markdown: z.string() }),
+  z.strictObject({ kind: z.literal('thinking'), id, text: z.string(), redacted: z.boolean() }),
   z.strictObject({ kind: z.literal('tool_call'), id, name: z.string(), input: jsonObject, outcome: toolOutcome }),
   z.strictObject({ kind: z.literal('search'), id, input: jsonObject, outcome: searchOutcome }),
   turnSummaryItem,
@@ -196,6 +199,7 @@ export const hostToWebviewSchema: z.ZodType<HostToWebview> = z.discriminatedUnio
   z.strictObject({ type: z.literal('snapshot'), state: chatSnapshotSchema }),
   z.strictObject({ type: z.literal('turnStarted'), user: userItem.nullable() }),
   z.strictObject({ type: z.literal('textDelta'), itemId: id, text: z.string() }),
+  z.strictObject({ type: z.literal('thinkingDelta'), itemId: id, text: z.string() }),
   z.strictObject({ type: z.literal('toolCallStarted'), callId: id, name: z.string(), input: jsonObject, card: z.enum(['tool', 'search']) }),
   z.strictObject({ type: z.literal('toolCallFinished'), callId: id, outcome: finishedToolOutcome }),
   z.strictObject({ type: z.literal('searchFinished'), callId: id, outcome: finishedSearchOutcome }),
@@ -312,6 +316,17 @@ export function applyHostMessage(state: ChatSnapshot, msg: HostToWebview): ChatS
         };
       }
       return { ...state, items: [...state.items, { kind: 'assistant', id: msg.itemId, markdown: msg.text }] };
+    }
+    case 'thinkingDelta': {
+      // No text (a display that omits thinking) adds nothing: an empty section would say nothing.
+      if (msg.text === '') return state;
+      if (state.items.some((it) => it.id === msg.itemId)) {
+        return {
+          ...state,
+          items: replaceItem(state.items, msg.itemId, (it) => (it.kind === 'thinking' ? { ...it, text: it.text + msg.text } : it)),
+        };
+      }
+      return { ...state, items: [...state.items, { kind: 'thinking', id: msg.itemId, text: msg.text, redacted: false }] };
     }
     case 'toolCallStarted': {
       if (state.items.some((it) => it.id === msg.callId)) return state;

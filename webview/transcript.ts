@@ -2,6 +2,7 @@ import type { ChatSnapshot, HistoryItem } from '../src/protocol';
 import { h, icon } from './dom';
 import { renderMarkdown } from './render/markdown';
 import { renderSearchCard } from './render/searchCard';
+import { markClippedPreviews, renderThinking, type ThinkingView } from './render/thinking';
 import { renderToolCard } from './render/toolCard';
 import { renderTurnSummary } from './render/turnSummary';
 import { renderUserMessage, type FailedMessageActions } from './render/userMessage';
@@ -11,6 +12,8 @@ interface Rendered {
   readonly el: HTMLElement;
   /** Whether its buttons act: the last summary's Regenerate, a failed message's Retry, Edit and Drop (not while a turn runs). */
   readonly actionable: boolean;
+  /** A thinking section's place in the running turn (null for other items). */
+  readonly thinking: ThinkingView | null;
 }
 
 /**
@@ -44,25 +47,29 @@ export class Transcript {
 
   render(state: ChatSnapshot, stickToBottom: boolean): void {
     const lastSummary = findLastSummary(state.items);
+    const liveThinking = state.busy ? latestThinkingOfTurn(state.items) : undefined;
     const next = new Map<string, Rendered>();
     const els: HTMLElement[] = [];
-    for (const item of state.items) {
+    for (const [i, item] of state.items.entries()) {
       const actionable = !state.busy && (item === lastSummary || item.kind === 'user');
+      const thinking = item.kind === 'thinking' ? { live: item === liveThinking, streaming: item === liveThinking && i === state.items.length - 1 } : null;
       const prev = this.rendered.get(item.id);
-      const reuse = prev && prev.item === item && prev.actionable === actionable;
-      const r = reuse ? prev : { item, actionable, el: this.renderItem(item, actionable, prev?.el ?? null) };
+      const reuse = prev && prev.item === item && prev.actionable === actionable && sameView(prev.thinking, thinking);
+      const r = reuse ? prev : { item, actionable, thinking, el: this.renderItem(item, actionable, thinking, prev?.el ?? null) };
       next.set(item.id, r);
       els.push(r.el);
     }
     reconcile(this.list, els);
+    markClippedPreviews(this.list);
     this.rendered = next;
     this.empty.hidden = state.items.length > 0;
     const last = state.items[state.items.length - 1];
-    this.working.hidden = !state.busy || (last !== undefined && last.kind === 'assistant') || state.pendingApprovals.length > 0;
+    // Streaming text shows itself, and streaming thinking says so in its own summary.
+    this.working.hidden = !state.busy || (last !== undefined && (last.kind === 'assistant' || last.kind === 'thinking')) || state.pendingApprovals.length > 0;
     if (stickToBottom) this.el.scrollTop = this.el.scrollHeight;
   }
 
-  private renderItem(item: HistoryItem, actionable: boolean, prevEl: HTMLElement | null): HTMLElement {
+  private renderItem(item: HistoryItem, actionable: boolean, thinking: ThinkingView | null, prevEl: HTMLElement | null): HTMLElement {
     const open = prevEl instanceof HTMLDetailsElement && prevEl.dataset['touched'] === 'true' ? prevEl.open : null;
     let el: HTMLElement;
     switch (item.kind) {
@@ -73,6 +80,13 @@ export class Transcript {
         el = renderMarkdown(item.markdown);
         el.classList.add('item', 'assistant');
         break;
+      case 'thinking': {
+        const into = prevEl instanceof HTMLDetailsElement && prevEl.classList.contains('thinking') ? prevEl : null;
+        el = renderThinking(item, thinking ?? { live: false, streaming: false }, open, into);
+        // Updated in place: it already has its id and its summary's listener.
+        if (el === into) return el;
+        break;
+      }
       case 'tool_call':
         el = renderToolCard(item, open);
         break;
@@ -93,6 +107,20 @@ export class Transcript {
     el.dataset['id'] = item.id;
     return el;
   }
+}
+
+/** The newest thinking section of the turn still running (after the last turn summary), if any. */
+function latestThinkingOfTurn(items: readonly HistoryItem[]): HistoryItem | undefined {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const it = items[i];
+    if (it?.kind === 'turn_summary') return undefined;
+    if (it?.kind === 'thinking') return it;
+  }
+  return undefined;
+}
+
+function sameView(a: ThinkingView | null, b: ThinkingView | null): boolean {
+  return a === b || (a !== null && b !== null && a.live === b.live && a.streaming === b.streaming);
 }
 
 function findLastSummary(items: readonly HistoryItem[]): HistoryItem | undefined {

@@ -1,6 +1,6 @@
 import { chipOf } from './attachments/attachment';
-import { addUsage, EMPTY_USAGE, type FoundTool, type HistoryItem, type OutputPart, type TokenUsage, type ToolOutcome } from './chatItems';
-import type { StreamEvent } from './stream/events';
+import { addUsage, EMPTY_USAGE, type FoundTool, type HistoryItem, type OutputPart, type ThinkingItem, type TokenUsage, type ToolOutcome } from './chatItems';
+import type { AssistantBlock, StreamEvent } from './stream/events';
 import { droppedMessages, failedMessages } from './stream/failedMessages';
 import type { ToolResultContent } from './toolSource';
 import { SEARCH_TOOLS_NAME } from './tools';
@@ -13,7 +13,7 @@ export interface ChatHistory {
 }
 
 /**
- * The id of the item made from event `eventIndex` (and text block `block` of an assistant
+ * The id of the item made from event `eventIndex` (and block `block` of an assistant
  * message). Tool calls use their tool_use id instead, which the live messages share.
  */
 export function itemIdForEvent(eventIndex: number, block?: number): string {
@@ -39,6 +39,41 @@ function toolOutcome(e: Extract<StreamEvent, { type: 'tool_result' }>): ToolOutc
 
 interface Slot {
   item: HistoryItem;
+}
+
+type ThinkingBlock = Extract<AssistantBlock, { type: 'thinking' | 'redacted_thinking' }>;
+type GatheredBlock = Exclude<AssistantBlock, ThinkingBlock> | { readonly type: 'thinking_run'; readonly blocks: readonly ThinkingBlock[] };
+
+/**
+ * A reply's blocks with each run of thinking and redacted thinking blocks gathered into one, so
+ * the chat shows one "Thinking" section where the model thought; `k` is the position of the
+ * block each part began at (its item id).
+ */
+function gatherThinking(content: readonly AssistantBlock[]): { readonly k: number; readonly block: GatheredBlock }[] {
+  const parts: { k: number; block: GatheredBlock }[] = [];
+  let run: ThinkingBlock[] | null = null;
+  content.forEach((block, k) => {
+    if (block.type !== 'thinking' && block.type !== 'redacted_thinking') {
+      run = null;
+      parts.push({ k, block });
+    } else if (run) {
+      run.push(block);
+    } else {
+      run = [block];
+      parts.push({ k, block: { type: 'thinking_run', blocks: run } });
+    }
+  });
+  return parts;
+}
+
+/**
+ * The section a run of thinking blocks shows, or null when it has nothing to show: thinking with
+ * no text (the display omitted it) says nothing, redacted thinking only that it was redacted.
+ */
+function thinkingItem(blocks: readonly ThinkingBlock[], id: string): ThinkingItem | null {
+  const text = blocks.flatMap((b) => (b.type === 'thinking' && b.thinking.trim() !== '' ? [b.thinking] : [])).join('\n\n');
+  const redacted = blocks.some((b) => b.type === 'redacted_thinking');
+  return text === '' && !redacted ? null : { kind: 'thinking', id, text, redacted };
 }
 
 /**
@@ -116,10 +151,14 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
       case 'assistant_message':
         openSearches = [];
         assistantStarts.push(slots.length);
-        e.content.forEach((block, k) => {
-          if (block.type === 'text') {
-            if (block.text.trim() !== '') slots.push({ item: { kind: 'assistant', id: itemIdForEvent(index, k), markdown: block.text } });
-          } else if (block.type === 'tool_use') {
+        for (const part of gatherThinking(e.content)) {
+          const block = part.block;
+          if (block.type === 'thinking_run') {
+            const item = thinkingItem(block.blocks, itemIdForEvent(index, part.k));
+            if (item) slots.push({ item });
+          } else if (block.type === 'text') {
+            if (block.text.trim() !== '') slots.push({ item: { kind: 'assistant', id: itemIdForEvent(index, part.k), markdown: block.text } });
+          } else {
             const id = uniqueCallId(block.id, index);
             const item: HistoryItem =
               block.name === SEARCH_TOOLS_NAME
@@ -127,7 +166,7 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
                 : { kind: 'tool_call', id, name: block.name, input: block.input, outcome: { status: 'running' } };
             slots.push({ item });
           }
-        });
+        }
         break;
       case 'tool_result': {
         const at = findCall(e.toolUseId);

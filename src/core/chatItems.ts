@@ -51,6 +51,12 @@ export type HistoryItem =
   | { readonly kind: 'user'; readonly id: string; readonly text: string; readonly forced: string | null; readonly attachments: readonly AttachmentChip[]; readonly status: 'sent' | 'failed' }
   /** Markdown from the model; the webview sanitizes it before it reaches the DOM. */
   | { readonly kind: 'assistant'; readonly id: string; readonly markdown: string }
+  /**
+   * The model's thinking before or between its replies, shown as a collapsible "Thinking" section.
+   * `text` is markdown from the model (sanitized like an assistant item; never empty unless
+   * `redacted`); `redacted`: part of it came as redacted_thinking, which has no text to show.
+   */
+  | { readonly kind: 'thinking'; readonly id: string; readonly text: string; readonly redacted: boolean }
   | { readonly kind: 'tool_call'; readonly id: string; readonly name: string; readonly input: JsonObject; readonly outcome: ToolOutcome }
   | { readonly kind: 'search'; readonly id: string; readonly input: JsonObject; readonly outcome: SearchOutcome }
   | {
@@ -64,6 +70,7 @@ export type HistoryItem =
 
 export type UserItem = Extract<HistoryItem, { kind: 'user' }>;
 export type TurnSummaryItem = Extract<HistoryItem, { kind: 'turn_summary' }>;
+export type ThinkingItem = Extract<HistoryItem, { kind: 'thinking' }>;
 
 export const EMPTY_USAGE: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 

@@ -15,6 +15,7 @@ import { addUsage, applyHostMessage, EMPTY_USAGE, type ApprovalAnswer, type Chat
 import type { ApiKeyStore } from './apiKey';
 import type { ChatController, ChatSendRequest } from './chatController';
 import { ConfiguredModelClient } from './configuredModelClient';
+import { effortSetting } from '../core/settingsRegistry';
 import { AppliedToolsSetting, readQuiverSetting } from './settings';
 import { WebviewApprover } from './webviewApprover';
 
@@ -38,6 +39,8 @@ export function readTurnSettings(trust: RunTrust): TurnSettings {
     tools: AppliedToolsSetting.read(trust).value,
     model: readQuiverSetting('model').value,
     maxTokens: readQuiverSetting('maxTokens').value,
+    thinking: readQuiverSetting('thinking').value,
+    effort: effortSetting(readQuiverSetting('effort').value),
     maxCyclesPerTurn: readQuiverSetting('maxCyclesPerTurn').value,
     searchLoadBudget: readQuiverSetting('searchMaxLoadTokens').value,
   };
@@ -252,17 +255,33 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
 
   /** Live progress of `conversation`'s turns; anything arriving after another conversation is shown is dropped. */
   private observer(conversation: Conversation): TurnObserver {
-    let itemId = '';
+    let request = '';
+    let part = 0;
+    let streaming: 'text' | 'thinking' | null = null;
+    // Each stretch of text or thinking in a reply is its own item, in the order the model wrote
+    // them, as the stream shows it once the reply is recorded (see historyFromStream).
+    const partId = (kind: 'text' | 'thinking'): string => {
+      if (streaming !== kind) {
+        streaming = kind;
+        part++;
+      }
+      return `${request}.${part}`;
+    };
     const shown = (): boolean => this.conversation === conversation;
     return {
       onRequest: ({ cycle }) => {
-        itemId = `live-${++this.liveItem}-${cycle}`;
+        request = `live-${++this.liveItem}-${cycle}`;
+        part = 0;
+        streaming = null;
       },
       onWaitingForServers: (servers) => {
         if (shown()) this.banner('info', `Waiting for MCP ${servers.length === 1 ? 'server' : 'servers'} ${servers.map((s) => `"${s}"`).join(', ')} to start: this message needs ${servers.length === 1 ? 'a tool of it' : 'their tools'}. Press Stop to cancel.`);
       },
       onText: (text) => {
-        if (shown()) this.post({ type: 'textDelta', itemId, text });
+        if (shown()) this.post({ type: 'textDelta', itemId: partId('text'), text });
+      },
+      onThinking: (text) => {
+        if (shown() && text !== '') this.post({ type: 'thinkingDelta', itemId: partId('thinking'), text });
       },
       onToolCallStarted: (call) => {
         if (shown()) this.post({ type: 'toolCallStarted', callId: call.id, name: call.name, input: call.input, card: call.name === SEARCH_TOOLS_NAME ? 'search' : 'tool' });

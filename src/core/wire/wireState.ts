@@ -35,7 +35,9 @@ function survivingResults(messages: readonly ChatMessage[]): ReadonlySet<string>
  * since `tools` is not a message). A search result still in the transcript loads each tool it
  * reported usable that the model was not offered at that point: a reference, once sent, stays
  * where it was first sent, and a later search reporting the same tool loads nothing; a tool is
- * loaded only if its definition was recorded (when its search result was, see recordLoaded). A change
+ * loaded only if its definition was recorded as deferred (when its search result was, see
+ * loadedDefinitions): a reference to a tool of the array as first sent is refused, so one of
+ * those found again after it was withdrawn comes back by a change instead. A change
  * adds and removes names where it stands. Everything comes from the stream, so a reopened
  * conversation sends the same bytes.
  */
@@ -57,10 +59,11 @@ export function wireStateOf(events: readonly StreamEvent[], messages: readonly C
     else if (upFront.length === 0) upFront = fresh;
   }
   for (const t of upFront) offered.add(t.name);
+  const deferredNames = new Set(deferred.map((t) => t.name));
   for (const e of events) {
     if (e.type === 'wire_system' && system === undefined) system = systemNow = e.text;
     else if (e.type === 'tool_result' && e.name === SEARCH_TOOLS_NAME && e.found !== undefined && kept.has(e.toolUseId)) {
-      const loads = [...new Set(e.found.filter((f) => f.status === 'usable' && !offered.has(f.name) && definitions.has(f.name)).map((f) => f.name))];
+      const loads = [...new Set(e.found.filter((f) => f.status === 'usable' && !offered.has(f.name) && deferredNames.has(f.name)).map((f) => f.name))];
       for (const name of loads) offered.add(name);
       if (loads.length > 0) discoveries.push({ toolUseId: e.toolUseId, tools: loads });
     } else if (e.type === 'wire_change') {

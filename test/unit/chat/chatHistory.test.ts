@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { historyFromStream, itemIdForEvent } from '../../../src/core/chatHistory';
 import { conversationTitle } from '../../../src/core/stream/conversation';
-import type { StreamEvent } from '../../../src/core/stream/events';
+import type { AssistantBlock, StreamEvent } from '../../../src/core/stream/events';
 import type { HistoryItem } from '../../../src/protocol';
 
 const at = '2025-01-01T00:00:00.000Z';
@@ -27,6 +27,7 @@ const brief = (items: readonly HistoryItem[]): string[] =>
     switch (i.kind) {
       case 'user': return `user:${i.text}${i.forced ? `(${i.forced})` : ''}${i.status === 'failed' ? ':failed' : ''}`;
       case 'assistant': return `assistant:${i.markdown}`;
+      case 'thinking': return `thinking:${i.text}${i.redacted ? ':redacted' : ''}`;
       case 'tool_call': return `tool:${i.name}:${i.outcome.status}`;
       case 'search': return `search:${i.outcome.status === 'done' ? i.outcome.found.map((f) => `${f.name}=${f.status}${f.promoted ? '+promoted' : ''}`).join(',') : i.outcome.status}`;
       case 'turn_summary': return `end:${i.reason}`;
@@ -141,6 +142,38 @@ describe('historyFromStream', () => {
   it('a restart never withdraws the user message or an earlier turn', () => {
     const h = historyFromStream([start, user('one'), say({ text: 'a1' }), end(), start, user('two'), end('error', 'overloaded'), { type: 'restart', at }, say({ text: 'a2' }), end()], false);
     assert.deepEqual(brief(h.items), ['user:one', 'assistant:a1', 'end:done', 'user:two', 'assistant:a2', 'end:done']);
+  });
+
+  describe('thinking', () => {
+    const thought = (thinking: string): AssistantBlock => ({ type: 'thinking', thinking, signature: 'sig' });
+    const redacted: AssistantBlock = { type: 'redacted_thinking', data: 'opaque' };
+    const reply = (...content: AssistantBlock[]): StreamEvent => ({ type: 'assistant_message', content, stopReason: content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn', at });
+    const call = (id: string, name: string): AssistantBlock => ({ type: 'tool_use', id, name, input: {} });
+
+    it('shows each reply\'s thinking as a section before what it wrote, in a multi-step turn too', () => {
+      const h = historyFromStream(
+        [start, user('sum'), reply(thought('I need the file.'), call('t1', 'fs__read')), result('t1', 'fs__read', '2 3'), reply(thought('It says 2 and 3.'), { type: 'text', text: 'The sum is 5.' }), end()],
+        false,
+      );
+      assert.deepEqual(brief(h.items), ['user:sum', 'thinking:I need the file.', 'tool:fs__read:done', 'thinking:It says 2 and 3.', 'assistant:The sum is 5.', 'end:done']);
+      assert.deepEqual(h.items.map((i) => i.id), ['e1', 'e2.0', 't1', 'e4.0', 'e4.1', 'e5']);
+    });
+
+    it('gathers a run of thinking blocks into one section; redacted thinking says so; thinking with no text shows nothing', () => {
+      const h = historyFromStream(
+        [start, user('q'), reply(thought('First.'), redacted, thought(''), thought('Second.'), { type: 'text', text: 'A' }, thought('  '), { type: 'text', text: 'B' }, redacted), end()],
+        false,
+      );
+      assert.deepEqual(brief(h.items), ['user:q', 'thinking:First.\n\nSecond.:redacted', 'assistant:A', 'assistant:B', 'thinking::redacted', 'end:done']);
+      assert.deepEqual(h.items.map((i) => i.id), ['e1', 'e2.0', 'e2.4', 'e2.6', 'e2.7', 'e3']);
+      const omitted = historyFromStream([start, user('q'), reply(thought(''), { type: 'text', text: 'Answer' }), end()], false);
+      assert.deepEqual(brief(omitted.items), ['user:q', 'assistant:Answer', 'end:done']);
+    });
+
+    it('a restart withdraws the thinking of the reply it replaces', () => {
+      const h = historyFromStream([start, user('q'), reply(thought('Hmm.'), { type: 'text', text: 'bad' }), end(), { type: 'restart', at }, reply(thought('Better.'), { type: 'text', text: 'good' }), end()], false);
+      assert.deepEqual(brief(h.items), ['user:q', 'thinking:Better.', 'assistant:good', 'end:done']);
+    });
   });
 
   it('gives stable ids from event positions and tool_use ids', () => {

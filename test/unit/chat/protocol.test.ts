@@ -17,7 +17,9 @@ const snapshot: ChatSnapshot = {
   conversation: { id: 'c1', title: 'Read the README' },
   items: [
     { kind: 'user', id: 'e1', text: 'summarise README.md', forced: 'fs__read_file', attachments: [{ id: 'a1', kind: 'selection', label: 'main.ts', path: 'src/main.ts', range: { start: 3, end: 9 } }], status: 'sent' },
-    { kind: 'assistant', id: 'e2.0', markdown: 'Let me look.' },
+    { kind: 'thinking', id: 'e2.0', text: 'The user wants a **summary**; read the file first.', redacted: false },
+    { kind: 'thinking', id: 'e2.1', text: '', redacted: true },
+    { kind: 'assistant', id: 'e2.2', markdown: 'Let me look.' },
     { kind: 'tool_call', id: 'tu_1', name: 'fs__read_file', input: { path: 'README.md' }, outcome: { status: 'done', output: [{ kind: 'text', text: '# Quiver' }] } },
     { kind: 'tool_call', id: 'tu_2', name: 'fs__stat', input: {}, outcome: { status: 'error', output: [{ kind: 'image', mimeType: 'image/png', data: 'AAAA' }] } },
     { kind: 'tool_call', id: 'tu_3', name: 'fs__stat', input: {}, outcome: { status: 'cancelled' } },
@@ -42,6 +44,7 @@ const hostSamples: Record<HostToWebviewType, HostToWebview> = {
   snapshot: { type: 'snapshot', state: snapshot },
   turnStarted: { type: 'turnStarted', user: { kind: 'user', id: 'e11', text: 'hi', forced: null, attachments: [], status: 'sent' } },
   textDelta: { type: 'textDelta', itemId: 'e12.0', text: 'Hel' },
+  thinkingDelta: { type: 'thinkingDelta', itemId: 'live-1-1.1', text: 'I should read the file' },
   toolCallStarted: { type: 'toolCallStarted', callId: 'tu_8', name: 'search_tools', input: { query: 'git', limit: 5 }, card: 'search' },
   toolCallFinished: { type: 'toolCallFinished', callId: 'tu_1', outcome: { status: 'done', output: [{ kind: 'text', text: 'ok' }] } },
   searchFinished: { type: 'searchFinished', callId: 'tu_8', outcome: { status: 'done', found: [{ name: 'git__log', status: 'usable', promoted: true }], notLoaded: [] } },
@@ -124,6 +127,8 @@ describe('protocol', () => {
       ['an unknown found status', { type: 'searchFinished', callId: 'a', outcome: { status: 'done', found: [{ name: 'x', status: 'maybe', promoted: false }], notLoaded: [] } }],
       ['a search outcome without notLoaded', { type: 'searchFinished', callId: 'a', outcome: { status: 'done', found: [] } }],
       ['negative usage', { type: 'usage', usage: { input: -1, output: 0, cacheRead: 0, cacheWrite: 0 } }],
+      ['a thinking item without its redacted flag', { type: 'snapshot', state: { ...snapshot, items: [{ kind: 'thinking', id: 'x', text: 'hm' }] } }],
+      ['a thinking delta without an item id', { type: 'thinkingDelta', itemId: '', text: 'hm' }],
       ['an unknown item kind in a snapshot', { type: 'snapshot', state: { ...snapshot, items: [{ kind: 'html', id: 'x', html: '<b>' }] } }],
       ['a snapshot missing a field', { type: 'snapshot', state: { ...snapshot, apiKeySet: undefined } }],
       ['a banner with an unknown severity', { type: 'banner', severity: 'fatal', message: 'x' }],
@@ -151,6 +156,24 @@ describe('protocol', () => {
         s.items.map((i) => (i.kind === 'assistant' ? `${i.id}:${i.markdown}` : i.id)),
         ['u', 'a:Hello!', 't', 'b:Done'],
       );
+    });
+
+    it('streams thinking into its own item beside the text, and ignores thinking with no text', () => {
+      let s = applyHostMessage(idle, { type: 'turnStarted', user: { kind: 'user', id: 'u', text: 'hi', forced: null, attachments: [], status: 'sent' } });
+      s = applyHostMessage(s, { type: 'thinkingDelta', itemId: 'r.1', text: '' });
+      assert.deepEqual(s.items.map((i) => i.id), ['u']);
+      s = applyHostMessage(s, { type: 'thinkingDelta', itemId: 'r.1', text: 'Read the ' });
+      s = applyHostMessage(s, { type: 'thinkingDelta', itemId: 'r.1', text: 'file first.' });
+      const thought = s.items[1];
+      s = applyHostMessage(s, { type: 'textDelta', itemId: 'r.2', text: 'Reading it.' });
+      s = applyHostMessage(s, { type: 'thinkingDelta', itemId: 'r.2', text: 'not text' });
+      assert.deepEqual(s.items.slice(1), [
+        { kind: 'thinking', id: 'r.1', text: 'Read the file first.', redacted: false },
+        { kind: 'assistant', id: 'r.2', markdown: 'Reading it.' },
+      ]);
+      assert.equal(s.items[1], thought, 'text after the thinking leaves the thinking item as it was');
+      s = applyHostMessage(s, hostSamples.turnFinished);
+      assert.deepEqual(s.items.map((i) => i.kind), ['user', 'thinking', 'assistant', 'turn_summary']);
     });
 
     it('keeps the identity of untouched items so the renderer can skip them', () => {
