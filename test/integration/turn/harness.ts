@@ -193,10 +193,21 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
 
 export const toolNames = (body: MessagesBody | undefined): string[] => (body?.tools ?? []).map((t) => t.name);
 
-/** The text of every tool_result block in a request's last user message. */
-export function lastToolResults(body: MessagesBody | undefined): { id: string; text: string; isError: boolean }[] {
-  const last = body?.messages.at(-1);
-  return (last?.content ?? []).filter((b) => b.type === 'tool_result').map((b) => ({ id: b.tool_use_id ?? '', text: (b.content ?? []).map((c) => c.text ?? '').join(''), isError: b.is_error === true }));
+/**
+ * What the model reads of every tool_result in a request's last user message (the latest one,
+ * before any appended system message). A result that loads tools holds only its references, and
+ * its text stands beside the results, in the same order (see toWire.ts).
+ */
+export function lastToolResults(body: MessagesBody | undefined): { id: string; text: string; isError: boolean; references: string[] }[] {
+  const last = [...(body?.messages ?? [])].reverse().find((m) => m.role === 'user');
+  const blocks = last?.content ?? [];
+  const beside = blocks.filter((b) => b.type === 'text').map((b) => b.text ?? '');
+  return blocks.filter((b) => b.type === 'tool_result').map((b) => {
+    const content = b.content ?? [];
+    const references = content.filter((c) => c.type === 'tool_reference').map((c) => String(c['tool_name']));
+    const own = content.map((c) => c.text ?? '').join('');
+    return { id: b.tool_use_id ?? '', text: references.length > 0 ? (beside.shift() ?? '') : own, isError: b.is_error === true, references };
+  });
 }
 
 export const signal = (): AbortSignal => new AbortController().signal;

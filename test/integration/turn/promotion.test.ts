@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { reply, text, toolUse } from '../../fixtures/scriptedMessagesApi';
-import { harness, lastToolResults, ScriptedApprover, signal, toolNames, type Harness } from './harness';
+import { appendedSystemText, harness, lastToolResults, offeredIn, ScriptedApprover, signal, toolNames, type Harness } from './harness';
 
 const servers = () => ({
   ci: { running: true, tools: [{ name: 'deploy', description: 'Deploy a build.' }, { name: 'deploy_staging', description: 'Deploy to staging.' }, { name: 'status', description: 'Pipeline status.' }, { name: 'logs', description: 'Build logs.' }] },
@@ -47,7 +47,7 @@ describe('promotion through search_tools (real SDK, scripted API)', function () 
     });
     await h.session.send('deploy', signal());
     const second = h.api.requests[1]?.body;
-    assert.ok(!toolNames(second).includes('ci__deploy'));
+    assert.ok(!offeredIn(second).includes('ci__deploy'));
     const search = lastToolResults(second).find((r) => r.id === 's1');
     assert.match(search?.text ?? '', /"name":"ci__deploy".*"status":"found, unavailable"/);
     const sources = h.conversation.events().filter((e) => e.type === 'config_delta').map((e) => (e.type === 'config_delta' ? e.source : ''));
@@ -111,8 +111,10 @@ describe('promotion through search_tools (real SDK, scripted API)', function () 
     const result = await h.session.send('status, then logs', signal());
     assert.equal(result.reason, 'done');
     const [first, second] = h.api.requests.map((r) => r.body);
-    assert.ok(toolNames(first).includes('ci__logs'));
-    assert.ok(!toolNames(second).includes('ci__logs'), 'the next request no longer offers the tool the user turned off');
+    assert.ok(offeredIn(first).includes('ci__logs'));
+    assert.ok(!offeredIn(second).includes('ci__logs'), 'the next request no longer offers the tool the user turned off');
+    assert.match(appendedSystemText(second), /No longer available \(turned off in the editor\): ci__logs/);
+    assert.equal(JSON.stringify(second?.tools), JSON.stringify(first?.tools), 'withdrawn by an appended tool_removal, the tools array as first sent');
     assert.deepEqual(h.source.calls.map((c) => c.name), ['ci__status'], 'the off tool never ran');
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { RecordedRequest, MessagesBody, WireBlock } from '../../fixtures/scriptedMessagesApi';
 import { reply, text, toolUse } from '../../fixtures/scriptedMessagesApi';
-import { harness, ScriptedApprover, signal, toolNames, type FakeServer, type Harness, type HarnessOptions } from './harness';
+import { appendedSystemText, harness, lastToolResults, offeredIn, ScriptedApprover, signal, toolNames, type FakeServer, type Harness, type HarnessOptions } from './harness';
 
 // Descriptions long enough that the prompt passes the 1,024-token minimum a prefix needs to be cached.
 const long = (what: string): string => `${what} ${'It takes the usual options and reports what it did in detail. '.repeat(60)}`;
@@ -76,8 +76,9 @@ describe('promotion keeps the prompt cache (deferred tools and tool references)'
     assert.deepEqual(deferred(bodies[1]), ['ci__deploy_staging']);
     assert.deepEqual(deferred(bodies[5]), ['ci__deploy_staging', 'ci__logs']);
     assert.deepEqual(references(bodies[5]), { s1: ['ci__deploy_staging'], s2: ['ci__logs'] });
-    const s1 = bodies[1]?.messages.at(-1)?.content.find((b) => b.tool_use_id === 's1');
-    assert.deepEqual(s1?.content?.map((c) => c.type), ['text', 'tool_reference'], 'the reference follows the text the model reads');
+    const s1 = bodies[1]?.messages.at(-1)?.content;
+    assert.deepEqual(s1?.map((b) => b.type), ['tool_result', 'text'], 'the search text stands beside its result');
+    assert.deepEqual(s1?.[0]?.content?.map((c) => c.type), ['tool_reference'], 'a result that loads a tool holds only its reference');
     assert.equal(h.api.requests[2]?.body.messages.at(-2)?.content.find((b) => b.type === 'tool_use')?.name, 'ci__deploy_staging');
   });
 
@@ -105,17 +106,18 @@ describe('promotion keeps the prompt cache (deferred tools and tool references)'
     assert.ok(readShare(h.api.requests, 6) >= 0.9);
   });
 
-  it('a promoted tool turned off in settings later is neither offered nor referenced, without a 400; the cache is read up to its search result', async () => {
+  it('a promoted tool turned off in settings later is withdrawn by an appended tool_removal: no longer offered, nothing before it changed, the cache read', async () => {
     h = await conversation();
     h.settings.tools = { ...discoverable, ci__deploy_staging: { enable: 'off' } };
     h.api.enqueue(reply(text('ok')));
     assert.equal((await h.session.send('and now?', signal())).reason, 'done');
     assertNoneRejected(h);
-    const last = h.api.requests[6]?.body;
-    assert.deepEqual(deferred(last), ['ci__logs']);
-    assert.deepEqual(references(last), { s2: ['ci__logs'] });
-    const share = readShare(h.api.requests, 6);
-    assert.ok(share > 0 && share < 0.9, `tools and system still read, the rest is a miss from the old reference on (${share.toFixed(3)})`);
+    const [before, last] = [h.api.requests[5]?.body, h.api.requests[6]?.body];
+    assert.equal(JSON.stringify(last?.tools), JSON.stringify(before?.tools), 'the tools array as before');
+    assert.deepEqual(references(last), references(before), 'the reference stays where it was sent');
+    assert.deepEqual(offeredIn(last), ['ci__logs', 'ci__status', 'describe_tools', 'search_tools']);
+    assert.match(appendedSystemText(last), /No longer available \(turned off in the editor\): ci__deploy_staging/);
+    assert.ok(readShare(h.api.requests, 6) >= 0.9, `read share ${readShare(h.api.requests, 6).toFixed(3)}`);
   });
 
   it('a promoted tool whose server is gone is neither offered nor referenced, without a 400', async () => {
@@ -126,11 +128,14 @@ describe('promotion keeps the prompt cache (deferred tools and tool references)'
     h.api.enqueue(reply(text('ok')));
     assert.equal((await h.session.send('and now?', signal())).reason, 'done');
     assertNoneRejected(h);
-    assert.deepEqual(references(h.api.requests[6]?.body), {});
-    assert.deepEqual(toolNames(h.api.requests[6]?.body), ['search_tools', 'describe_tools']);
+    const [before, last] = [h.api.requests[5]?.body, h.api.requests[6]?.body];
+    assert.deepEqual(references(last), references(before));
+    assert.deepEqual(offeredIn(last), ['describe_tools', 'search_tools'], 'withdrawn, with its server named as the reason');
+    assert.match(appendedSystemText(last), /their MCP server stopped[^\n]*ci__deploy_staging, ci__logs, ci__status/);
+    assert.ok(readShare(h.api.requests, 6) >= 0.9);
   });
 
-  it('found, unavailable gets no reference; a tool two searches found is loaded once, by the later', async () => {
+  it('found, unavailable gets no reference; a tool two searches found is loaded once, by the first', async () => {
     let current: Harness | undefined;
     const approver = new ScriptedApprover(['allow_once'], async () => {
       await current?.session.toggle({ kind: 'named', name: 'ci__deploy' }, 'disable');
@@ -147,27 +152,27 @@ describe('promotion keeps the prompt cache (deferred tools and tool references)'
     await h.session.send('deploy', signal());
     assertNoneRejected(h);
     const second = h.api.requests[1]?.body;
-    assert.deepEqual(references(second), { s2: ['ci__deploy_staging'] }, 'ci__deploy was turned off in the same step; s2 found deploy_staging again');
+    assert.deepEqual(references(second), { s1: ['ci__deploy_staging'] }, 'ci__deploy was turned off in the same step; s2 found deploy_staging again, and a reference once sent never moves');
     assert.deepEqual(deferred(second), ['ci__deploy_staging']);
   });
 
-  it('/use of a tool loads it up front for that turn only (tool_choice names a tool loaded up front), without a 400', async () => {
+  it('/use offers the tool for its turn by an appended change, asks for it in words (no forced tool_choice on Sonnet 5.5), and withdraws it after', async () => {
     h = await conversation();
-    h.api.enqueue(reply(toolUse('u1', 'ci__deploy_staging', {})), reply(text('done')), reply(toolUse('u2', 'ci__deploy', {})), reply(text('done')), reply(text('plain')));
-    assert.equal((await h.session.send('again', signal(), 'ci__deploy_staging')).reason, 'done');
+    h.api.enqueue(reply(toolUse('u1', 'ci__deploy', {})), reply(text('done')), reply(text('plain')));
     assert.equal((await h.session.send('the other', signal(), 'ci__deploy')).reason, 'done');
     assert.equal((await h.session.send('thanks', signal())).reason, 'done');
     assertNoneRejected(h);
-    const [promotedForced, , discoverableForced, , after] = h.api.requests.slice(6).map((r) => r.body);
-    assert.deepEqual(promotedForced?.tool_choice, { type: 'tool', name: 'ci__deploy_staging' });
-    assert.deepEqual(deferred(promotedForced), ['ci__logs'], 'the forced tool is loaded up front that turn');
-    assert.deepEqual(references(promotedForced), { s2: ['ci__logs'] });
-    assert.deepEqual(discoverableForced?.tool_choice, { type: 'tool', name: 'ci__deploy' });
-    assert.ok(toolNames(discoverableForced).includes('ci__deploy') && !deferred(discoverableForced).includes('ci__deploy'));
-    assert.equal(JSON.stringify(after?.tools), JSON.stringify(h.api.requests[5]?.body.tools), 'after the turn, the array is as before');
+    const [forced, answered, after] = h.api.requests.slice(6).map((r) => r.body);
+    assert.equal(forced?.tool_choice, undefined);
+    assert.ok(offeredIn(forced).includes('ci__deploy') && deferred(forced).includes('ci__deploy'), 'added as a deferred tool, loaded by tool_addition');
+    assert.match(appendedSystemText(forced), /use the tool ci__deploy for this message/);
+    assert.ok(offeredIn(answered).includes('ci__deploy'), 'still offered within its turn');
+    assert.ok(!offeredIn(after).includes('ci__deploy'), 'withdrawn at the next message');
+    assert.deepEqual(h.source.calls.map((c) => c.name).slice(-1), ['ci__deploy']);
+    for (const i of [6, 7, 8]) assert.ok(readShare(h.api.requests, i) >= 0.9, `read share ${readShare(h.api.requests, i).toFixed(3)} at request ${i}`);
   });
 
-  it('a promoted tool whose definition changed (list_changed) is loaded with the new one; the cache is read up to its search result', async () => {
+  it('a promoted tool whose definition changed (list_changed) keeps the definition first sent: the prefix stays and the cache is read', async () => {
     h = await conversation();
     const ci = h.source.servers['ci']!;
     ci.tools = ci.tools.map((t) => (t.name === 'deploy_staging' ? { ...t, description: long('Deploy to staging, now with rollbacks.') } : t));
@@ -175,11 +180,8 @@ describe('promotion keeps the prompt cache (deferred tools and tool references)'
     await h.session.send('anything new?', signal());
     assertNoneRejected(h);
     const last = h.api.requests[6]?.body;
-    const staging = (last?.tools ?? []).find((t) => t.name === 'ci__deploy_staging');
-    assert.match(staging?.description ?? '', /rollbacks/);
-    assert.equal(upFront(last), upFront(h.api.requests[5]?.body));
-    const share = readShare(h.api.requests, 6);
-    assert.ok(share > 0 && share < 0.9, `a miss from the reference on (${share.toFixed(3)})`);
+    assert.equal(JSON.stringify(last?.tools), JSON.stringify(h.api.requests[5]?.body.tools));
+    assert.ok(readShare(h.api.requests, 6) >= 0.9);
   });
 
   it('a server that lists its tools in another order changes nothing on the wire', async () => {
@@ -193,16 +195,15 @@ describe('promotion keeps the prompt cache (deferred tools and tool references)'
     assert.ok(readShare(h.api.requests, 6) >= 0.9);
   });
 
-  it('when every offered tool would be deferred, all are loaded up front (the API needs one), without a 400', async () => {
+  it('every tool loaded up front turned off: all withdrawn by changes, the promoted ones still offered, the array as first sent, without a 400', async () => {
     h = await conversation();
     h.settings.tools = { ...discoverable, ci__status: { enable: 'off' }, search_tools: { enable: 'off' }, describe_tools: { enable: 'off' } };
     h.api.enqueue(reply(text('ok')));
     assert.equal((await h.session.send('and now?', signal())).reason, 'done');
     assertNoneRejected(h);
     const last = h.api.requests[6]?.body;
-    assert.deepEqual(toolNames(last), ['ci__deploy_staging', 'ci__logs']);
-    assert.deepEqual(deferred(last), []);
-    assert.deepEqual(references(last), {});
+    assert.equal(JSON.stringify(last?.tools), JSON.stringify(h.api.requests[5]?.body.tools));
+    assert.deepEqual(offeredIn(last), ['ci__deploy_staging', 'ci__logs']);
   });
 
   it('a restart keeps the reference of a search it does not withdraw', async () => {
@@ -227,7 +228,7 @@ describe('promotion keeps the prompt cache (deferred tools and tool references)'
     assert.equal((await h.session.send('deploy to staging', signal())).reason, 'done');
     assertNoneRejected(h);
     const bodies = h.api.requests.map((r) => r.body);
-    const answer = (i: number, id: string) => JSON.parse(bodies[i]?.messages.at(-1)?.content.find((b) => b.tool_use_id === id)?.content?.[0]?.text ?? '{}') as { results: { name: string }[]; not_loaded?: { name: string }[] };
+    const answer = (i: number, id: string) => JSON.parse(lastToolResults(bodies[i]).find((r) => r.id === id)?.text ?? '{}') as { results: { name: string }[]; not_loaded?: { name: string }[] };
     assert.deepEqual(answer(1, 's1').results.map((r) => r.name), ['ci__deploy']);
     assert.deepEqual(answer(1, 's1').not_loaded?.map((r) => r.name), ['ci__deploy_staging']);
     assert.deepEqual(references(bodies[1]), { s1: ['ci__deploy'] }, 'a listed tool is not loaded');

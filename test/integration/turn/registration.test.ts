@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { reply, text, toolUse } from '../../fixtures/scriptedMessagesApi';
-import { harness, signal, toolNames, type Harness } from './harness';
+import { appendedSystemText, harness, offeredIn, signal, toolNames, type Harness } from './harness';
 
 const servers = () => ({ ci: { running: true, tools: [{ name: 'deploy' }, { name: 'status' }] } });
 
@@ -16,8 +16,10 @@ describe('search_tools registration across turns', function () {
     const set = await h.session.assign('tools.ci__deploy.enable=discoverable');
     assert.equal(set.refused, undefined);
     await h.session.send('again', signal());
-    assert.deepEqual(toolNames(h.api.requests[1]?.body), ['search_tools', 'describe_tools', 'ci__status']);
-    assert.match(h.api.requests[1]?.body.system?.[0]?.text ?? '', /search_tools/);
+    const second = h.api.requests[1]?.body;
+    assert.deepEqual(offeredIn(second), ['ci__status', 'describe_tools', 'search_tools'], 'added by an appended change');
+    assert.deepEqual(second?.system, h.api.requests[0]?.body.system, 'system as first sent');
+    assert.match(appendedSystemText(second), /call search_tools/, 'the new instructions are appended');
   });
 
   it('keeps search_tools after every discoverable tool was promoted', async () => {
@@ -42,6 +44,6 @@ describe('search_tools registration across turns', function () {
       ['settings', { ci__deploy: { enable: 'on' } }],
       ['settings', { ci__deploy: { enable: 'off' } }],
     ]);
-    assert.deepEqual(toolNames(h.api.requests[1]?.body), ['ci__status']);
+    assert.deepEqual(offeredIn(h.api.requests[1]?.body), ['ci__status']);
   });
 });
