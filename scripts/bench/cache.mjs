@@ -6,7 +6,10 @@
 // Rows: every tool on; "*" discoverable with promotions in the tools array (Quiver before
 // 2026-12-01, and the quiver.anthropic.promotionRendering fallback) and with deferred tools and
 // tool references (the default), each without and with search_tools' load budget
-// (quiver.search.maxLoadTokens). The scripted model reads each request (see modelReply).
+// (quiver.search.maxLoadTokens); and an oracle: only the tools the conversation calls, each
+// added just before its first call, no search. The model is claude-sonnet-5-5 as the scripted
+// API answers for it: every reply opens with a signed thinking block that goes back in every
+// later request, and the prefix check refuses any request that changed what came before.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -51,7 +54,16 @@ const MODES = [
   { label: 'promotion in tools array, load budget (promotionRendering fallback)', tools: DISCOVERABLE, rendering: 'toolsArray', budget: 'default' },
   { label: 'deferred + tool_reference, no load budget (before)', tools: DISCOVERABLE, rendering: 'toolReference', budget: Infinity },
   { label: 'deferred + tool_reference, load budget (Quiver)', tools: DISCOVERABLE, rendering: 'toolReference', budget: 'default' },
+  { label: 'oracle: only the tools it calls, each added just before its first call', tools: 'oracle', rendering: 'toolReference', budget: 'default' },
 ];
+
+const MODEL = 'claude-sonnet-5-5';
+
+/** The oracle's settings at message `index`: on, the tools called so far and the one it needs now; everything else off. */
+function oracleTools(messages, index) {
+  const needed = messages.slice(0, index + 1).flatMap((m) => (m.tool ? [m.tool] : []));
+  return { '*': { enable: 'off' }, ...Object.fromEntries(needed.map((name) => [name, { enable: 'on', run: 'unattended' }])) };
+}
 
 function catalogue(dir) {
   return CATALOGUES.flatMap(([file, server]) =>
@@ -66,11 +78,14 @@ function resultText(tool, chars) {
   return text.slice(0, chars);
 }
 
-/** Tools the model can call in a request: those up front, and deferred ones a tool_reference loaded. */
+/** Tools the model can call in a request: those up front, deferred ones a tool_reference or tool_addition loaded, less tool_removals. */
 function callable(body) {
   const names = new Set((body.tools ?? []).filter((t) => t.defer_loading !== true).map((t) => t.name));
   for (const m of body.messages) {
+    if (!Array.isArray(m.content)) continue;
     for (const b of m.content) {
+      if (b.type === 'tool_addition') names.add(b.tool.name);
+      if (b.type === 'tool_removal') names.delete(b.tool.name);
       if (b.type !== 'tool_result' || !Array.isArray(b.content)) continue;
       for (const c of b.content) if (c.type === 'tool_reference') names.add(c.tool_name);
     }
@@ -78,11 +93,16 @@ function callable(body) {
   return names;
 }
 
-/** The search_tools answer the request ends with, parsed, or undefined. */
+/** The latest user message: the one the request answers (an appended system message may follow it). */
+const lastUser = (body) => [...body.messages].reverse().find((m) => m.role === 'user');
+
+/** The search_tools answer the request ends with, parsed, or undefined: in its result, or beside it when the result holds only references. */
 function lastSearch(body) {
-  const last = body.messages.at(-1);
-  const result = last?.role === 'user' ? last.content.find((b) => b.type === 'tool_result' && String(b.tool_use_id).startsWith('search-')) : undefined;
-  const textBlock = Array.isArray(result?.content) ? result.content.find((c) => c.type === 'text') : undefined;
+  const blocks = lastUser(body)?.content ?? [];
+  const result = blocks.find((b) => b.type === 'tool_result' && String(b.tool_use_id).startsWith('search-'));
+  if (!result) return undefined;
+  const own = Array.isArray(result.content) ? result.content.find((c) => c.type === 'text') : undefined;
+  const textBlock = own ?? blocks.find((b) => b.type === 'text');
   return textBlock ? JSON.parse(textBlock.text) : undefined;
 }
 
@@ -97,7 +117,7 @@ function modelReply(fx, messages, body) {
   const userTexts = body.messages.filter((m) => m.role === 'user').flatMap((m) => m.content.filter((b) => b.type === 'text').map((b) => b.text));
   const index = messages.findLastIndex((m) => userTexts.includes(m.user));
   const message = messages[index];
-  const last = body.messages.at(-1).content;
+  const last = lastUser(body).content;
   const answered = last.some((b) => b.type === 'tool_result' && b.tool_use_id === `call-${index}`);
   if (!message.tool || answered) return reply(text(answered ? `Done: ${message.user}` : `Here is the summary you asked for (${index}).`));
   if (callable(body).has(message.tool)) return reply(toolUse(`call-${index}`, message.tool, {}));
@@ -111,6 +131,7 @@ async function runConversation(mods, opts, messages, mode) {
   const fx = mods.fixture;
   const tools = catalogue(join(opts.bench, 'catalogs'));
   const api = await fx.ScriptedMessagesApi.start();
+  let current = 0;
   const folder = await mkdtemp(join(tmpdir(), 'quiver-bench-cache-'));
   const ran = [];
   const source = staticToolSource(tools, async (name) => {
@@ -126,9 +147,10 @@ async function runConversation(mods, opts, messages, mode) {
       log, source, builtins, observer: {},
       approver: { approve: async () => 'allow_once' },
       model: new mods.anthropic.AnthropicModelClient({ apiKey: 'bench', baseURL: api.url, maxRetries: 0, promotionRendering: mode.rendering }),
-      settings: () => ({ tools: mode.tools, model: 'bench', maxTokens: 1024, maxCyclesPerTurn: 10, searchLoadBudget: mode.budget === 'default' ? mods.settings.SETTINGS.searchMaxLoadTokens.fallback : mode.budget }),
+      settings: () => ({ tools: mode.tools === 'oracle' ? oracleTools(messages, current) : mode.tools, model: MODEL, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 10, searchLoadBudget: mode.budget === 'default' ? mods.settings.SETTINGS.searchMaxLoadTokens.fallback : mode.budget }),
     });
     for (const [i, message] of messages.entries()) {
+      current = i;
       // At most: search, search by name, call, answer. Every step is the same reader of the
       // request, so the ones a turn leaves unused simply answer the next message's requests.
       const turnSteps = message.tool ? 4 : 1;
@@ -153,9 +175,9 @@ async function runConversation(mods, opts, messages, mode) {
  */
 function afterPromotion(requests, minCacheable) {
   return requests.flatMap((r, i) => {
-    const last = r.body.messages.at(-1)?.content ?? [];
-    const searched = last.some((b) => b.type === 'tool_result' && String(b.tool_use_id).startsWith('search-') && JSON.stringify(b.content).includes('usable'));
-    if (!searched || i === 0) return [];
+    const changed = r.body.messages.at(-1)?.role === 'system';
+    const searched = lastSearch(r.body)?.results?.some((t) => t.status === 'usable') === true;
+    if (!(searched || changed) || i === 0) return [];
     const before = requests[i - 1].cache.prompt_tokens;
     return [before < minCacheable ? undefined : r.cache.cache_read_input_tokens / before];
   });
@@ -180,9 +202,9 @@ export async function run(opts) {
     searchBuiltins: await load(opts.repoRoot, 'src/core/turn/searchBuiltins.js'),
     anthropic: await load(opts.repoRoot, 'src/providers/anthropic/anthropicModelClient.js'),
     fixture: await load(opts.repoRoot, 'test/fixtures/scriptedMessagesApi.js'),
-    promptCache: await load(opts.repoRoot, 'test/fixtures/promptCache.js'),
+    models: await load(opts.repoRoot, 'test/fixtures/messagesApi/models.js'),
   };
-  const minCacheable = mods.promptCache.ANTHROPIC_CACHE_RULES.minCacheableTokens;
+  const minCacheable = mods.models.modelSpec(MODEL).minCacheableTokens;
   const rows = [];
   for (const [label, messages] of [['6 messages', SIX], ['12 messages', TWELVE]]) {
     let allOn;
@@ -196,11 +218,11 @@ export async function run(opts) {
   }
   return {
     title: 'Prompt-cache cost of a conversation: github, notion, sentry, stripe catalogues (94 tools), tool results of 3,000–24,000 chars',
-    columns: ['conversation', 'rendering', 'requests', 'input', 'cache write', 'cache read', 'cost units', 'vs all on', 'read after each promotion'],
+    columns: ['conversation', 'rendering', 'requests', 'input', 'cache write', 'cache read', 'cost units', 'vs all on', 'read after each promotion or change'],
     rows,
     notes: [
       'Cost units = input + 1.25 × cache write + 0.1 × cache read (the API price ratios for 5-minute writes and reads); output tokens are the same in every row and left out.',
-      `"read after each promotion" = cache read of the request that carries a search result ÷ the whole prompt of the request before it; n/a where that prompt was under the ${minCacheable.toLocaleString('en-US')}-token minimum the API caches (the first message's search, before any tool is loaded).`,
+      `"read after each promotion or change" = cache read of the request that carries a search result that loaded a tool, or an appended tool change, ÷ the whole prompt of the request before it; n/a where that prompt was under the ${minCacheable.toLocaleString('en-US')}-token minimum ${MODEL} caches.`,
       'Token counts are ESTIMATES (JSON length / 3.5) made by the scripted API (test/fixtures/promptCache.ts), identical across rows; the scripted model searches with the real ranker (default limit 10) only for a tool it does not have yet, and by exact name when a search listed it under not_loaded.',
     ],
   };

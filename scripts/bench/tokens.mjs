@@ -99,7 +99,7 @@ async function overheadRow(mods, label, mcpTools, toolsSetting, cycles) {
       log, source, builtins: mods.searchBuiltins.createSearchBuiltins(), observer: {},
       approver: { approve: async () => 'allow_once' },
       model: new mods.anthropic.AnthropicModelClient({ apiKey: 'bench', baseURL: api.url, maxRetries: 0 }),
-      settings: () => ({ tools: { ...toolsSetting, '*': { ...toolsSetting['*'], run: 'unattended' } }, model: 'bench', maxTokens: 256, maxCyclesPerTurn: cycles + 1, searchLoadBudget: mods.settings.SETTINGS.searchMaxLoadTokens.fallback }),
+      settings: () => ({ tools: { ...toolsSetting, '*': { ...toolsSetting['*'], run: 'unattended' } }, model: 'claude-sonnet-5-5', maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: cycles + 1, searchLoadBudget: mods.settings.SETTINGS.searchMaxLoadTokens.fallback }),
     });
     await session.send('go', new globalThis.AbortController().signal);
     const gaps = finished.map((t, i) => api.requests[i + 1].receivedAt - t).sort((a, b) => a - b);

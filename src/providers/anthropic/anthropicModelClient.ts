@@ -4,7 +4,8 @@ import { fallbackCapabilities, type ModelCapabilities } from '../../core/modelCa
 import { describeError, MISSING_KEY_MESSAGE } from './describeError';
 import { responseFromWire } from './fromWire';
 import { ModelCatalog } from './modelCatalog';
-import { requestToWire, type PromotionRendering } from './toWire';
+import type { PromotionRendering } from './rendering';
+import { requestToWire } from './toWire';
 
 export interface AnthropicOptions {
   /** From SecretStorage or ANTHROPIC_API_KEY; the caller reads it. Undefined or empty: every request fails with how to set one. */

@@ -1,5 +1,4 @@
 import type { ModelCapabilities } from '../../core/modelCapabilities';
-import type { PromotionRendering } from './toWire';
 
 /**
  * How tool availability reaches the wire for one model, from what it accepts:
@@ -11,6 +10,9 @@ import type { PromotionRendering } from './toWire';
  *   array is what is offered now; on a model with preserved thinking the API is asked to drop
  *   thinking blocks whose prefix that changed rather than fail the request.
  */
+/** `quiver.anthropic.promotionRendering`: `toolsArray` is for gateways without deferred tools. */
+export type PromotionRendering = 'toolReference' | 'toolsArray';
+
 export interface ToolsRendering {
   readonly deferred: boolean;
   readonly references: boolean;

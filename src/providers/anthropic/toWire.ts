@@ -2,7 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatMessage, ModelRequest, SystemChange, UserBlock } from '../../core/model';
 import type { AssistantBlock, WireTool } from '../../core/stream/events';
 import type { ToolResultContent } from '../../core/toolSource';
-import { toolsRendering, type ToolsRendering } from './rendering';
+import { toolsRendering, type PromotionRendering, type ToolsRendering } from './rendering';
 import { BLOCK_BINDING_BETA, thinkingToWire } from './thinkingToWire';
 
 type Beta = Anthropic.Beta.Messages.MessageCreateParamsNonStreaming;
@@ -10,9 +10,6 @@ type WireMessage = Anthropic.Beta.Messages.BetaMessageParam;
 type ContentBlock = Anthropic.Beta.Messages.BetaContentBlockParam;
 type ResultBlock = Anthropic.Beta.Messages.BetaToolResultContentBlockParam;
 type SystemBlock = Anthropic.Beta.Messages.BetaTextBlockParam | Anthropic.Beta.Messages.BetaRequestToolAdditionBlock | Anthropic.Beta.Messages.BetaRequestToolRemovalBlock;
-
-/** How a promoted tool reaches the model; see rendering.ts. `toolsArray` is the setting for gateways without deferred tools. */
-export type PromotionRendering = 'toolReference' | 'toolsArray';
 
 export const TOOL_CHANGES_BETA = 'mid-conversation-tool-changes-2026-07-01';
 const CACHE: Anthropic.Beta.Messages.BetaCacheControlEphemeral = { type: 'ephemeral' };

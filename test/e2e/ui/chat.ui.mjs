@@ -82,7 +82,13 @@ export default function (t) {
       await page.locator('.tabs-container .tab.active').filter({ hasText: 'Settings' }).locator('.tab-actions .action-label').click();
       await page.locator('.settings-editor').waitFor({ state: 'detached' });
       const before = scripted.requests.length;
-      const answerTo = (body, id) => JSON.parse(body.messages.at(-1).content.find((b) => b.tool_use_id === id).content[0].text);
+      // A result that loads tools holds only their references; its text stands beside it (in the user message before any appended system message).
+      const answerTo = (body, id) => {
+        const blocks = [...body.messages].reverse().find((m) => m.role === 'user').content;
+        const result = blocks.find((b) => b.tool_use_id === id);
+        const own = result.content.find((c) => c.type === 'text');
+        return JSON.parse(own ? own.text : blocks.find((b) => b.type === 'text').text);
+      };
       let listed;
       scripted.enqueue(
         reply(text('Looking for resource tools.'), toolUse('toolu_budget_1', 'search_tools', { query: 'resource' })),

@@ -14,7 +14,7 @@ import type { ToolDefinition } from '../../../src/core/tools';
 import type { ApprovalAnswer, ApprovalRequest, Approver, BuiltinTools, SearchAnswer, TurnObserver } from '../../../src/core/turn/ports';
 import { ConversationSession } from '../../../src/core/turn/session';
 import { AnthropicModelClient } from '../../../src/providers/anthropic/anthropicModelClient';
-import type { PromotionRendering } from '../../../src/providers/anthropic/toWire';
+import type { PromotionRendering } from '../../../src/providers/anthropic/rendering';
 import type { CacheRules } from '../../fixtures/promptCache';
 import { ScriptedMessagesApi, type MessagesBody, type ScriptStep } from '../../fixtures/scriptedMessagesApi';
 
