@@ -11,17 +11,19 @@
  */
 import * as z from 'zod';
 import type { AttachmentChip } from './core/attachments/attachment';
+import { RESULT_REF } from './core/results/resultRefs';
 import { EMPTY_USAGE, type FoundTool, type HistoryItem, type JsonObject, type OutputPart, type SearchOutcome, type TokenUsage, type ToolOutcome, type TurnSummaryItem, type UserItem } from './core/chatItems';
 
 // ---------------------------------------------------------------------------------------------
 // Shared shapes: the chat items come from src/core (the protocol carries them; core never imports the protocol)
 
-export type { FoundStatus, FoundTool, HistoryItem, JsonObject, OutputPart, SearchOutcome, ThinkingItem, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chatItems';
+export type { FoundStatus, FoundTool, HistoryItem, JsonObject, KeptOutput, OutputPart, SearchOutcome, ThinkingItem, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chatItems';
 export type { TurnEndReason } from './core/stream/events';
 export type { AttachmentChip, AttachmentKind, LineRange } from './core/attachments/attachment';
 export { SLASH_COMMANDS } from './core/slashCommandList';
 export { fileMention } from './core/attachments/mentions';
 export { addUsage, EMPTY_USAGE } from './core/chatItems';
+export { formatTokens } from './core/toolOverview';
 
 export interface ConversationSummary {
   readonly id: string;
@@ -114,8 +116,12 @@ export type WebviewToHost =
   | { readonly type: 'removeAttachment'; readonly id: string }
   /** Opens what an attachment chip (waiting or sent) came from, at its lines. */
   | { readonly type: 'openAttachment'; readonly id: string }
+  /** Opens the whole of a shortened tool result of the open conversation in a read-only editor. */
+  | { readonly type: 'openResult'; readonly ref: string }
   /** The user is typing `#file:QUERY`; the host answers with `fileCompletions`. */
-  | { readonly type: 'completeFiles'; readonly query: string };
+  | { readonly type: 'completeFiles'; readonly query: string }
+  /** Unload on a search card's loaded row: turn that tool off for this conversation (the host checks a search loaded it). */
+  | { readonly type: 'unloadTool'; readonly name: string };
 
 export type HostToWebviewType = HostToWebview['type'];
 export type WebviewToHostType = WebviewToHost['type'];
@@ -135,8 +141,9 @@ const outputPart: z.ZodType<OutputPart> = z.discriminatedUnion('kind', [
 ]);
 const outputParts = z.array(outputPart);
 
-const toolDone = z.strictObject({ status: z.literal('done'), output: outputParts });
-const toolError = z.strictObject({ status: z.literal('error'), output: outputParts });
+const keptOutput = z.strictObject({ ref: z.string().regex(RESULT_REF), shownChars: count, totalChars: count });
+const toolDone = z.strictObject({ status: z.literal('done'), output: outputParts, kept: keptOutput.optional() });
+const toolError = z.strictObject({ status: z.literal('error'), output: outputParts, kept: keptOutput.optional() });
 const toolNotRun = z.strictObject({ status: z.enum(['denied', 'refused']), output: outputParts });
 const cancelled = z.strictObject({ status: z.literal('cancelled') });
 const running = z.strictObject({ status: z.literal('running') });
@@ -146,10 +153,10 @@ const toolOutcome: z.ZodType<ToolOutcome> = z.union([running, toolDone, toolErro
 
 const foundTool: z.ZodType<FoundTool> = z.strictObject({
   name: z.string(),
-  status: z.enum(['usable', 'found, unavailable']),
-  promoted: z.boolean(),
+  status: z.enum(['loaded', 'unloaded', 'already on', 'not loaded', 'unavailable']),
+  tokens: count.nullable(),
 });
-const searchDone = z.strictObject({ status: z.literal('done'), found: z.array(foundTool), notLoaded: z.array(z.string()) });
+const searchDone = z.strictObject({ status: z.literal('done'), found: z.array(foundTool) });
 const finishedSearchOutcome = z.discriminatedUnion('status', [searchDone, toolError, cancelled]);
 const searchOutcome: z.ZodType<SearchOutcome> = z.discriminatedUnion('status', [running, searchDone, toolError, cancelled]);
 
@@ -158,7 +165,7 @@ const turnEndReason = z.enum(['done', 'cancelled', 'max_cycles', 'cut_off', 'dec
 const lineRange = z.strictObject({ start: z.number().int().min(1), end: z.number().int().min(1) });
 const attachmentChip: z.ZodType<AttachmentChip> = z.strictObject({ id, kind: z.enum(['selection', 'file', 'problems']), label: z.string(), path: z.string(), range: lineRange.nullable() });
 const attachmentChips = z.array(attachmentChip);
-const userItem = z.strictObject({ kind: z.literal('user'), id, text: z.string(), forced: z.string().nullable(), attachments: attachmentChips, status: z.enum(['sent', 'failed']) });
+const userItem = z.strictObject({ kind: z.literal('user'), id, text: z.string(), forced: z.string().nullable(), attachments: attachmentChips, status: z.enum(['sent', 'failed']), cause: z.string().optional() });
 const turnSummaryItem = z.strictObject({
   kind: z.literal('turn_summary'),
   id,
@@ -237,7 +244,9 @@ export const webviewToHostSchema: z.ZodType<WebviewToHost> = z.discriminatedUnio
   z.strictObject({ type: z.literal('openLink'), href: z.string().min(1).max(MAX_HREF_CHARS) }),
   z.strictObject({ type: z.literal('removeAttachment'), id }),
   z.strictObject({ type: z.literal('openAttachment'), id }),
+  z.strictObject({ type: z.literal('openResult'), ref: z.string().regex(RESULT_REF) }),
   z.strictObject({ type: z.literal('completeFiles'), query: z.string().max(MAX_QUERY_CHARS) }),
+  z.strictObject({ type: z.literal('unloadTool'), name: id }),
 ]);
 
 export type ParseResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };

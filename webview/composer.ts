@@ -31,7 +31,12 @@ export class Composer {
   private askedFiles: string | null = null;
   private renderedChips = '';
 
-  constructor(draft: string, private readonly onDraft: (draft: string) => void) {
+  constructor(
+    draft: string,
+    private readonly onDraft: (draft: string) => void,
+    /** A message went to the host (the transcript then scrolls to it). */
+    private readonly onSent: () => void,
+  ) {
     this.input.value = draft;
     this.popup.hidden = true;
     this.el.append(
@@ -49,6 +54,11 @@ export class Composer {
 
   focus(): void {
     this.input.focus();
+  }
+
+  /** The user is in the middle of writing a message: the box has the focus and holds text. */
+  isTyping(): boolean {
+    return document.activeElement === this.input && this.input.value.trim() !== '';
   }
 
   /** Replaces the draft (Edit of a failed message) and puts the cursor at its end. */
@@ -88,6 +98,7 @@ export class Composer {
     const text = this.input.value;
     if (text.trim() === '' || this.state?.busy === true) return;
     post({ type: 'sendMessage', text });
+    this.onSent();
     this.lastSent = text;
     this.input.value = '';
     this.onDraft('');

@@ -63,8 +63,9 @@ export class HistoryPanel {
       h(
         'span',
         { class: 'history-actions' },
-        button({ icon: 'edit', title: 'Rename', onClick: () => this.startRename(li, c) }),
-        button({ icon: 'trash', title: 'Delete', onClick: () => post({ type: 'deleteConversation', id: c.id }) }),
+        // Named after the chat: a screen reader going down the list hears which one each acts on.
+        button({ icon: 'edit', title: `Rename chat '${c.title}'`, onClick: () => this.startRename(li, c) }),
+        button({ icon: 'trash', title: `Delete chat '${c.title}'`, onClick: () => post({ type: 'deleteConversation', id: c.id }) }),
       ),
     );
     return li;
@@ -72,7 +73,7 @@ export class HistoryPanel {
 
   private startRename(li: HTMLLIElement, c: ConversationSummary): void {
     this.editing = c.id;
-    const input = h('input', { class: 'rename-input', attrs: { type: 'text', 'aria-label': 'Chat title', maxlength: '200' } });
+    const input = h('input', { class: 'rename-input', attrs: { type: 'text', 'aria-label': `New title for chat '${c.title}'`, maxlength: '200' } });
     input.value = c.title;
     let done = false;
     const finish = (commit: boolean): void => {

@@ -1,8 +1,9 @@
 import { applyHostMessage, parseHostToWebview, type BannerSeverity, type ChatSnapshot, type HostToWebview } from '../src/protocol';
 import { Composer } from './composer';
 import { button, h, icon } from './dom';
+import { BottomFollower } from './follow';
 import { HistoryPanel } from './history';
-import { renderApproval } from './render/approval';
+import { PromptSlot } from './promptSlot';
 import { Transcript } from './transcript';
 import { loadCache, post, saveCache } from './vscodeApi';
 
@@ -28,22 +29,45 @@ const apiKeyNotice = h(
   h('p', {}, 'Run ', h('strong', {}, 'Quiver: Set API Key'), ' from the Command Palette, or set the ', h('code', {}, 'ANTHROPIC_API_KEY'), ' environment variable and reload the window.'),
   button({ label: 'Set API Key', title: 'Run Quiver: Set API Key', class: 'primary', onClick: () => post({ type: 'setApiKey' }) }),
 );
-const transcript = new Transcript(() => post({ type: 'regenerate' }), {
-  retry: (item) => post({ type: 'retryMessage', id: item.id }),
+const transcript = new Transcript(() => {
+  follower.follow();
+  post({ type: 'regenerate' });
+}, {
+  retry: (item) => {
+    follower.follow();
+    post({ type: 'retryMessage', id: item.id });
+  },
   edit: (item) => {
     composer.setText(item.text);
     post({ type: 'dropMessage', id: item.id });
   },
   drop: (item) => post({ type: 'dropMessage', id: item.id }),
 });
-const approvals = h('div', { class: 'approvals' });
-const composer = new Composer(draft, (d) => {
-  draft = d;
-  scheduleSave();
+const follower = new BottomFollower(transcript.el, transcript.content, (hadFocus) => {
+  if (hadFocus) composer.focus();
 });
+const prompts = new PromptSlot({
+  answer: (callId, answer) => post({ type: 'approvalAnswer', callId, answer }),
+  typing: () => composer.isTyping(),
+  focusLeft: () => composer.focus(),
+});
+const composer = new Composer(
+  draft,
+  (d) => {
+    draft = d;
+    scheduleSave();
+  },
+  () => follower.follow(),
+);
 
-const app = h('div', { class: 'app' }, header, history.el, banners, apiKeyNotice, transcript.el, approvals, composer.el);
+// The transcript is the only part that gives way (chat.css): the prompts and the message box keep their height.
+const transcriptPane = h('div', { class: 'transcript-pane' }, transcript.el, follower.jump);
+const app = h('div', { class: 'app' }, header, history.el, banners, apiKeyNotice, transcriptPane, prompts.el, composer.el);
 document.body.append(app);
+// A view too short for everything scrolls as a whole; a resize keeps a waiting prompt whole in it.
+new ResizeObserver(() => {
+  if (prompts.waiting) prompts.reveal();
+}).observe(app);
 
 function lastTurnSucceeded(s: ChatSnapshot): boolean {
   const last = s.items[s.items.length - 1];
@@ -79,24 +103,16 @@ function render(): void {
     app.classList.add('loading');
     return;
   }
-  const stick = transcript.isNearBottom();
   app.classList.remove('loading');
   title.textContent = state.conversation.title;
   title.title = state.conversation.title;
   apiKeyNotice.hidden = state.apiKeySet;
-  renderApprovals(state);
+  prompts.render(state.pendingApprovals);
   composer.render(state);
-  transcript.render(state, stick);
+  transcript.render(state);
+  follower.keepUp();
   history.render(state);
   scheduleSave();
-}
-
-let renderedApprovals = '';
-function renderApprovals(s: ChatSnapshot): void {
-  const key = s.pendingApprovals.map((a) => a.callId).join('\n');
-  if (key === renderedApprovals) return;
-  renderedApprovals = key;
-  approvals.replaceChildren(...s.pendingApprovals.map((req) => renderApproval(req, (callId, answer) => post({ type: 'approvalAnswer', callId, answer }))));
 }
 
 let saveTimer = 0;
@@ -124,7 +140,10 @@ function onHostMessage(msg: HostToWebview): void {
   }
   const before = state;
   if (msg.type === 'snapshot') {
-    if (state && msg.state.conversation.id !== state.conversation.id) banners.replaceChildren();
+    if (state && msg.state.conversation.id !== state.conversation.id) {
+      banners.replaceChildren();
+      follower.follow(); // another conversation opens at its latest message
+    }
     state = msg.state;
   } else if (state) {
     state = applyHostMessage(state, msg);

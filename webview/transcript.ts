@@ -40,12 +40,13 @@ export class Transcript {
     this.el.append(this.empty, this.list, this.working);
   }
 
-  /** Measured before anything on the page changes height, so following the bottom survives the re-render. */
-  isNearBottom(): boolean {
-    return this.el.scrollHeight - this.el.scrollTop - this.el.clientHeight < 48;
+  /** The children whose size changes as the conversation grows (the scroller's follower watches them). */
+  get content(): readonly HTMLElement[] {
+    return [this.empty, this.list, this.working];
   }
 
-  render(state: ChatSnapshot, stickToBottom: boolean): void {
+  /** Redraws what changed; keeping to the bottom is the BottomFollower's business (follow.ts). */
+  render(state: ChatSnapshot): void {
     const lastSummary = findLastSummary(state.items);
     const liveThinking = state.busy ? latestThinkingOfTurn(state.items) : undefined;
     const next = new Map<string, Rendered>();
@@ -66,7 +67,6 @@ export class Transcript {
     const last = state.items[state.items.length - 1];
     // Streaming text shows itself, and streaming thinking says so in its own summary.
     this.working.hidden = !state.busy || (last !== undefined && (last.kind === 'assistant' || last.kind === 'thinking')) || state.pendingApprovals.length > 0;
-    if (stickToBottom) this.el.scrollTop = this.el.scrollHeight;
   }
 
   private renderItem(item: HistoryItem, actionable: boolean, thinking: ThinkingView | null, prevEl: HTMLElement | null): HTMLElement {

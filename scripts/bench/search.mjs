@@ -1,7 +1,7 @@
 // Search quality and speed: Quiver's ranker (compiled, from out/) against the baselines of
 // shared/bench/README.md, on every query set, per query kind; then ablations of each ranking
-// choice; then the relevance cuts measured for search_tools; then latency, build time and heap
-// at 1,000 and 10,000 tools.
+// choice; then the relevance cuts measured for search_tools; then what a search loads under the
+// load budget and the relevance rule; then latency, build time and heap at 1,000 and 10,000 tools.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,7 +24,8 @@ async function loadRanker(repoRoot) {
   const settings = await import(resolve(repoRoot, 'out', 'src', 'core', 'settingsRegistry.js'));
   return {
     ToolIndex: toolIndex.ToolIndex, DEFAULT_RANKING: toolIndex.DEFAULT_RANKING, splitWords: tokenize.splitWords, searchTools: builtin.searchTools,
-    splitByLoadBudget: budget.splitByLoadBudget, estimateToolTokens: tokens.estimateToolTokens, defaultLoadBudget: settings.SETTINGS.searchMaxLoadTokens.fallback,
+    splitByLoadBudget: budget.splitByLoadBudget, closeToBest: budget.closeToBest, relevanceRatio: budget.RELEVANCE_RATIO,
+    estimateToolTokens: tokens.estimateToolTokens, defaultLoadBudget: settings.SETTINGS.searchMaxLoadTokens.fallback,
   };
 }
 
@@ -293,37 +294,77 @@ function cutTable(ToolIndex, DEFAULT_RANKING, sets) {
   };
 }
 
-// ---- load budget -----------------------------------------------------------------------------
+// ---- load budget and relevance --------------------------------------------------------------
 // What one search_tools call at the default limit loads into the conversation (and so into every
-// later request) under quiver.search.maxLoadTokens: the best results load while their estimated
-// definitions fit; the rest are listed by name, loadable by a search for the exact name.
+// later request) under quiver.search.maxLoadTokens and the relevance rule: the best result
+// always loads; the next ones load in rank order while each is close to the best
+// (closeToBest: the same name tier, a score at least RELEVANCE_RATIO of the best) and their
+// estimated definitions fit. The rest are listed by name, loadable by a search for the exact name.
 
 const BUDGETS = [Number.POSITIVE_INFINITY, 8000, 6000, 4000, 3000, 2000];
+const RATIOS = [0, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6];
 
-function budgetTable(ranker, sets) {
-  const ranked = sets.map((set) => {
+/** Per set, each query with its ranked results at the default limit: the tool, its score and name tier. */
+function rankedAtDefaultLimit(ranker, sets) {
+  return sets.map((set) => {
     const byName = new Map(set.tools.map((t) => [t.def.name, t]));
     const index = new ranker.ToolIndex(set.tools.map((t) => t.def), ranker.DEFAULT_RANKING);
-    return set.queries.map((q) => ({ q, results: index.search(q.query, { limit: DEFAULT_LIMIT }).results.map((r) => byName.get(r.name)) }));
+    return set.queries.map((q) => ({ q, results: index.search(q.query, { limit: DEFAULT_LIMIT }).results.map((r) => ({ ...byName.get(r.name), score: r.score, tier: r.tier })) }));
   });
-  const rows = BUDGETS.map((budget) => [
-    budget === Number.POSITIVE_INFINITY ? 'none (before)' : `${budget.toLocaleString('en-US')}${budget === ranker.defaultLoadBudget ? ' (default)' : ''}`,
-    ...ranked.flatMap((queries) => {
-      const split = queries.map(({ q, results }) => ({ q, results, ...ranker.splitByLoadBudget(results, (t) => ranker.estimateToolTokens(t.def), budget) }));
-      const loaded = summarize(split.map(({ q, loaded }) => ({ q, s: scoreQuery(q, loaded.map((t) => t.id)) })));
-      const listed = summarize(split.map(({ q, results }) => ({ q, s: scoreQuery(q, results.map((t) => t.id)) })));
-      const tokens = mean(split.map(({ loaded: l }) => l.reduce((n, t) => n + ranker.estimateToolTokens(t.def), 0)));
-      return [loaded.at[2], listed.at[2], mean(split.map(({ loaded: l }) => l.length)), Math.round(tokens)];
-    }),
-  ]);
+}
+
+/** A query needs a search by name when a gold tool it needs was listed but not loaded (for "any", when none loaded). */
+function needsSearchByName(q, loadedIds, listedIds) {
+  const listedNotLoaded = (g) => listedIds.includes(g) && !loadedIds.includes(g);
+  if (q.match === 'all') return q.gold_tools.some(listedNotLoaded) ? 1 : 0;
+  return q.gold_tools.some((g) => loadedIds.includes(g)) ? 0 : q.gold_tools.some(listedNotLoaded) ? 1 : 0;
+}
+
+/** loaded @10, listed @10, tools loaded, ~tokens loaded and the share needing a search by name, for one set under one rule. */
+function loadFigures(ranker, queries, budget, ratio) {
+  const split = queries.map(({ q, results }) => {
+    const relevant = ratio > 0 && results.length > 0 ? (t) => ranker.closeToBest(t, results[0], ratio) : undefined;
+    return { q, results, ...ranker.splitByLoadBudget(results, (t) => ranker.estimateToolTokens(t.def), budget, relevant) };
+  });
+  const loaded = summarize(split.map(({ q, loaded: l }) => ({ q, s: scoreQuery(q, l.map((t) => t.id)) })));
+  const listed = summarize(split.map(({ q, results }) => ({ q, s: scoreQuery(q, results.map((t) => t.id)) })));
+  const tokens = mean(split.map(({ loaded: l }) => l.reduce((n, t) => n + ranker.estimateToolTokens(t.def), 0)));
+  const byName = mean(split.map(({ q, loaded: l, results }) => needsSearchByName(q, l.map((t) => t.id), results.map((t) => t.id))));
+  return [loaded.at[2], listed.at[2], mean(split.map(({ loaded: l }) => l.length)), Math.round(tokens), byName];
+}
+
+const budgetLabel = (ranker, budget) => (budget === Number.POSITIVE_INFINITY ? 'none' : `${budget.toLocaleString('en-US')}${budget === ranker.defaultLoadBudget ? ' (default)' : ''}`);
+const loadColumns = (sets) => sets.flatMap((s) => [`${s.short} loaded @10`, `${s.short} listed @10`, `${s.short} tools loaded`, `${s.short} ~tokens loaded`, `${s.short} search by name`]);
+const loadNotes = [
+  'loaded @10: a gold tool is callable right after the search; listed @10: it is among the results, loaded or named under not_loaded (one search by its exact name loads it).',
+  'tokens loaded: mean estimated definition tokens one search adds to every later request (src/core/tokens.ts); search by name: share of queries where a gold tool they need was named but not loaded, so the model must search again by its exact name.',
+];
+
+function budgetTable(ranker, sets) {
+  const ranked = rankedAtDefaultLimit(ranker, sets);
+  const rules = [['budget only (before)', 0], [`budget + relevance ${ranker.relevanceRatio} (Quiver)`, ranker.relevanceRatio]];
+  const rows = BUDGETS.flatMap((budget) => rules.map(([rule, ratio]) => [budgetLabel(ranker, budget), rule, ...ranked.flatMap((queries) => loadFigures(ranker, queries, budget, ratio))]));
   return {
-    title: `search_tools load budget (quiver.search.maxLoadTokens) at the default limit of ${DEFAULT_LIMIT}`,
-    columns: ['budget', ...sets.flatMap((s) => [`${s.short} loaded @10`, `${s.short} listed @10`, `${s.short} tools loaded`, `${s.short} ~tokens loaded`])],
+    title: `search_tools loading by budget (quiver.search.maxLoadTokens) and relevance (a score ≥ ${ranker.relevanceRatio} × the best's, same name tier) at the default limit of ${DEFAULT_LIMIT}`,
+    columns: ['budget', 'rule', ...loadColumns(sets)],
     rows,
-    notes: [
-      'loaded @10: a gold tool is callable right after the search; listed @10: it is among the results, loaded or named under not_loaded (one search by its exact name loads it).',
-      'tokens loaded: mean estimated definition tokens one search adds to every later request (src/core/tokens.ts).',
-    ],
+    notes: loadNotes,
+  };
+}
+
+// The relevance ratio is chosen on the development queries only (the largest multiple of 0.05
+// at which none of their gold tools stops loading, with or without a budget); MetaTool is shown
+// as the held-out check.
+function relevanceTable(ranker, sets) {
+  const ranked = rankedAtDefaultLimit(ranker, sets);
+  const rows = [Number.POSITIVE_INFINITY, ranker.defaultLoadBudget].flatMap((budget) =>
+    RATIOS.map((ratio) => [budgetLabel(ranker, budget), ratio === 0 ? 'none' : `${ratio}${ratio === ranker.relevanceRatio ? ' (shipped)' : ''}`, ...ranked.flatMap((queries) => loadFigures(ranker, queries, budget, ratio))]),
+  );
+  return {
+    title: 'Relevance ratio for loading (a match loads when its score is at least ratio × the best match\'s, in the same name tier)',
+    columns: ['budget', 'ratio', ...loadColumns(sets)],
+    rows,
+    notes: loadNotes,
   };
 }
 
@@ -409,7 +450,7 @@ export async function run(opts) {
   const rankers = [oursRanker(ToolIndex, DEFAULT_RANKING), substringRanker, wordCountRanker, minisearchRanker(splitWords)];
   const scored = [builtinRanker(ToolIndex, searchTools, DEFAULT_RANKING), ...rankers.slice(1)];
   const tables = sets.map((s) => qualityTable(s.name, scored, s.tools, s.queries));
-  if (!opts.noAblations) tables.push(ablationTable(ToolIndex, DEFAULT_RANKING, sets), cutTable(ToolIndex, DEFAULT_RANKING, sets), budgetTable(ranker, sets));
+  if (!opts.noAblations) tables.push(ablationTable(ToolIndex, DEFAULT_RANKING, sets), cutTable(ToolIndex, DEFAULT_RANKING, sets), budgetTable(ranker, sets), relevanceTable(ranker, sets));
   // Every dev query and an even sample of the rest, so the slow baselines finish in seconds.
   const queryTexts = sets.flatMap((s) => s.queries.filter((_, i) => s.queries.length <= 500 || i % Math.ceil(s.queries.length / 350) === 0).map((q) => q.query));
   if (!opts.noSpeed) tables.push(speedTable(rankers.filter((r) => r !== substringRanker), sets[0].tools, queryTexts, opts.quick));

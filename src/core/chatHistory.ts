@@ -1,5 +1,6 @@
 import { chipOf } from './attachments/attachment';
 import { addUsage, EMPTY_USAGE, type FoundTool, type HistoryItem, type OutputPart, type ThinkingItem, type TokenUsage, type ToolOutcome } from './chatItems';
+import { searchRows, settleSearchCards } from './searchCard';
 import type { AssistantBlock, StreamEvent } from './stream/events';
 import { droppedMessages, failedMessages } from './stream/failedMessages';
 import type { ToolResultContent } from './toolSource';
@@ -34,7 +35,8 @@ function toolOutcome(e: Extract<StreamEvent, { type: 'tool_result' }>): ToolOutc
   if (e.notRun === 'cancelled') return { status: 'cancelled' };
   const output = outputParts(e.content);
   if (e.notRun !== undefined) return { status: e.notRun, output };
-  return e.isError ? { status: 'error', output } : { status: 'done', output };
+  const kept = e.kept === undefined ? {} : { kept: { ref: e.kept.ref, shownChars: e.kept.shownChars, totalChars: e.kept.totalChars } };
+  return e.isError ? { status: 'error', output, ...kept } : { status: 'done', output, ...kept };
 }
 
 interface Slot {
@@ -76,13 +78,21 @@ function thinkingItem(blocks: readonly ThinkingBlock[], id: string): ThinkingIte
   return text === '' && !redacted ? null : { kind: 'thinking', id, text, redacted };
 }
 
+/** A user message's status, and for one that was not sent, why (see failedMessages). */
+function failedStatus(failed: ReadonlyMap<number, string | undefined>, index: number): { readonly status: 'sent' | 'failed'; readonly cause?: string } {
+  if (!failed.has(index)) return { status: 'sent' };
+  const cause = failed.get(index);
+  return cause === undefined ? { status: 'failed' } : { status: 'failed', cause };
+}
+
 /**
  * Maps a conversation's stream to the items the chat renders.
  *
  * Promotion attribution: a `promotion` delta names the tools a search_tools call promoted. It is
  * credited to the latest search result since the last assistant message that found the tool as
- * usable; a delta recorded before its search result waits for the next one. The turn loop may
- * record either order.
+ * usable (its row turns from `already on` to `loaded`); a delta recorded before its search result
+ * waits for the next one. The turn loop may record either order. Loaded rows are then settled
+ * against the stream's end (searchCard.ts): unloaded since, and what each costs a request.
  *
  * `turnRunning` says whether the stream's last turn is live. When it is not, an unterminated
  * turn (the window closed mid-turn) has its running calls shown as cancelled.
@@ -115,9 +125,9 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
     if (item.kind !== 'search' || item.outcome.status !== 'done') return false;
     let hit = false;
     const found = item.outcome.found.map((f): FoundTool => {
-      if (names.has(f.name) && f.status === 'usable' && !f.promoted) {
+      if (names.has(f.name) && f.status === 'already on') {
         hit = true;
-        return { ...f, promoted: true };
+        return { ...f, status: 'loaded' };
       }
       return f;
     });
@@ -145,7 +155,7 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
       case 'user_message':
         turnDropped = dropped.has(index);
         if (turnDropped) break;
-        slots.push({ item: { kind: 'user', id: itemIdForEvent(index), text: e.text, forced: e.forced ?? null, attachments: (e.attachments ?? []).map(chipOf), status: failed.has(index) ? 'failed' : 'sent' } });
+        slots.push({ item: { kind: 'user', id: itemIdForEvent(index), text: e.text, forced: e.forced ?? null, attachments: (e.attachments ?? []).map(chipOf), ...failedStatus(failed, index) } });
         floor = slots.length;
         break;
       case 'assistant_message':
@@ -177,13 +187,13 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
           slot.item = { ...it, outcome: toolOutcome(e) };
         } else if (it.kind === 'search') {
           if (e.isError || e.found === undefined) {
-            slot.item = { ...it, outcome: e.isError ? { status: 'error', output: outputParts(e.content) } : { status: 'done', found: [], notLoaded: [] } };
+            slot.item = { ...it, outcome: e.isError ? { status: 'error', output: outputParts(e.content) } : { status: 'done', found: [] } };
           } else {
-            const found = e.found.map((f): FoundTool => ({ name: f.name, status: f.status, promoted: false }));
-            slot.item = { ...it, outcome: { status: 'done', found, notLoaded: e.notLoaded ?? [] } };
+            const found = searchRows(e);
+            slot.item = { ...it, outcome: { status: 'done', found } };
             if (pendingPromotions.size > 0) {
               markPromoted(at, pendingPromotions);
-              for (const f of found) pendingPromotions.delete(f.name);
+              for (const f of e.found) pendingPromotions.delete(f.name);
             }
             openSearches.push(at);
           }
@@ -197,7 +207,7 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
           const at = openSearches[i] as number;
           const item = (slots[at] as Slot).item;
           if (item.kind !== 'search' || item.outcome.status !== 'done') continue;
-          const credited = item.outcome.found.filter((f) => f.status === 'usable' && names.has(f.name)).map((f) => f.name);
+          const credited = item.outcome.found.filter((f) => f.status === 'already on' && names.has(f.name)).map((f) => f.name);
           if (markPromoted(at, new Set(credited))) for (const n of credited) names.delete(n);
         }
         for (const n of names) pendingPromotions.add(n);
@@ -237,6 +247,6 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
   });
 
   if (inTurn && !turnRunning) cancelRunning();
-  return { items: slots.map((s) => s.item), liveUsage: inTurn && turnRunning ? (turnUsage ?? EMPTY_USAGE) : null };
+  return { items: settleSearchCards(slots.map((s) => s.item), events), liveUsage: inTurn && turnRunning ? (turnUsage ?? EMPTY_USAGE) : null };
 }
 

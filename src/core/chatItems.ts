@@ -21,34 +21,52 @@ export type OutputPart =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'image'; readonly mimeType: string; readonly data: string };
 
+/** A result the model got a view of, kept whole: how much it showed, and the ref that opens the whole. */
+export interface KeptOutput {
+  readonly ref: string;
+  readonly shownChars: number;
+  readonly totalChars: number;
+}
+
 export type ToolOutcome =
   | { readonly status: 'running' }
-  | { readonly status: 'done'; readonly output: readonly OutputPart[] }
-  | { readonly status: 'error'; readonly output: readonly OutputPart[] }
+  | { readonly status: 'done'; readonly output: readonly OutputPart[]; readonly kept?: KeptOutput }
+  | { readonly status: 'error'; readonly output: readonly OutputPart[]; readonly kept?: KeptOutput }
   /** It never ran: the user denied it (`denied`), or it may not run here (`refused`); `output` says why, as the model read it. */
   | { readonly status: 'denied' | 'refused'; readonly output: readonly OutputPart[] }
   /** The turn was stopped before the call produced a result. */
   | { readonly status: 'cancelled' };
 
-export type FoundStatus = 'usable' | 'found, unavailable';
+/**
+ * What one search did with one tool it matched: the one status of its row on the search card.
+ * `loaded`: this search promoted it, so its definition goes with every later request;
+ * `unloaded`: this search promoted it and it has been turned off for the conversation since;
+ * `already on`: usable, but on before this search (an earlier search of the same step promoted it);
+ * `not loaded`: named to the model, left out by relevance or the load budget (a search for its
+ * exact name loads it); `unavailable`: found, but turned off in the same step.
+ */
+export type FoundStatus = 'loaded' | 'unloaded' | 'already on' | 'not loaded' | 'unavailable';
 
 export interface FoundTool {
   readonly name: string;
   readonly status: FoundStatus;
-  /** True when this search moved the tool from discoverable to on (as opposed to already on). */
-  readonly promoted: boolean;
+  /** Estimated tokens of its definition as the wire sent it (src/core/tokens.ts), for a tool this search loaded; null otherwise. */
+  readonly tokens: number | null;
 }
 
 export type SearchOutcome =
   | { readonly status: 'running' }
-  /** `notLoaded`: matches the load budget left out, named to the model but not promoted. */
-  | { readonly status: 'done'; readonly found: readonly FoundTool[]; readonly notLoaded: readonly string[] }
+  /** `found`: every match, the ones the search made usable or left unavailable first, then those it named as not loaded, each in rank order. */
+  | { readonly status: 'done'; readonly found: readonly FoundTool[] }
   | { readonly status: 'error'; readonly output: readonly OutputPart[] }
   | { readonly status: 'cancelled' };
 
 export type HistoryItem =
-  /** `failed`: the API refused the message before any reply; it is not sent again unless retried. */
-  | { readonly kind: 'user'; readonly id: string; readonly text: string; readonly forced: string | null; readonly attachments: readonly AttachmentChip[]; readonly status: 'sent' | 'failed' }
+  /**
+   * `failed`: the request failed before any reply; it is not sent again unless retried. `cause`
+   * says why in a few words ("could not reach http://…", "the API refused it (400 …)").
+   */
+  | { readonly kind: 'user'; readonly id: string; readonly text: string; readonly forced: string | null; readonly attachments: readonly AttachmentChip[]; readonly status: 'sent' | 'failed'; readonly cause?: string }
   /** Markdown from the model; the webview sanitizes it before it reaches the DOM. */
   | { readonly kind: 'assistant'; readonly id: string; readonly markdown: string }
   /**

@@ -102,16 +102,41 @@ export type ModelErrorKind =
   | 'connection'
   | 'stream_cut'
   | 'cancelled'
+  /** A setting the request depends on cannot be used (e.g. a base URL without a scheme); nothing was sent. */
+  | 'invalid_setting'
   | 'other';
 
-/** A failed request, with a message written for the user (what happened and what to do). */
+/** Each kind's cause in a few words, where the thrower gives none more precise. */
+const BRIEF: Readonly<Record<ModelErrorKind, string>> = {
+  missing_key: 'no API key',
+  auth: 'the API refused the key',
+  bad_request: 'the API refused it',
+  rate_limited: 'the API is rate-limiting this key',
+  overloaded: 'the API is overloaded',
+  server: 'the API had an internal error',
+  connection: 'could not reach the API',
+  stream_cut: 'the reply was cut off',
+  cancelled: 'cancelled',
+  invalid_setting: 'a setting is invalid',
+  other: 'the request failed',
+};
+
+/**
+ * A failed request, with a message written for the user (what happened and what to do) and its
+ * cause in a few words (`brief`, lower case, no final stop) for a label such as "Not sent: …".
+ * "Refused" is only ever said of an answer the API gave (a 4xx), never of a connection that failed.
+ */
 export class ModelError extends Error {
+  readonly brief: string;
+
   constructor(
     readonly kind: ModelErrorKind,
     message: string,
+    brief?: string,
   ) {
     super(message);
     this.name = 'ModelError';
+    this.brief = brief ?? BRIEF[kind];
   }
 }
 

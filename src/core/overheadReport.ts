@@ -1,5 +1,6 @@
 import type { Availability } from './availability';
-import type { RequestUsage } from './requestUsage';
+import { markdownText } from './markdownText';
+import type { RequestUsage, ResultCosts } from './requestUsage';
 import type { SearchActivity } from './searchActivity';
 import { formatTokens, offeredSplit, type ToolOverview, type ToolOverviewItem } from './toolOverview';
 
@@ -10,11 +11,8 @@ export interface OverheadReportInput {
   readonly conversationTitle: string;
   /** The open conversation's requests, from its stream (requestUsageOf). */
   readonly requests: readonly RequestUsage[];
-}
-
-/** Text for a markdown table cell: pipes, backticks, brackets, angle brackets and newlines would break or inject markup. */
-function cell(text: string): string {
-  return text.replace(/[\\|`*_[\]<>#]/g, (c) => `\\${c}`).replace(/\s+/g, ' ').trim();
+  /** The open conversation's tool results (resultCostsOf). */
+  readonly results: ResultCosts;
 }
 
 const LABEL: Record<Availability, string> = { on: 'on', discoverable: 'discoverable', off: 'off' };
@@ -57,7 +55,7 @@ function serverTable(overview: ToolOverview): string[] {
     '',
     '| server | on | discoverable | off | ~tokens sent |',
     '|---|---:|---:|---:|---:|',
-    ...sorted.map(([name, r]) => `| ${cell(name)} | ${r.on} | ${r.discoverable} | ${r.off} | ${formatTokens(r.tokens)} |`),
+    ...sorted.map(([name, r]) => `| ${markdownText(name)} | ${r.on} | ${r.discoverable} | ${r.off} | ${formatTokens(r.tokens)} |`),
   ];
 }
 
@@ -69,28 +67,27 @@ function toolTable(overview: ToolOverview): string[] {
     '',
     '| server | tool | availability | ~tokens when loaded |',
     '|---|---|---|---:|',
-    ...byServer.map((i) => `| ${cell(i.tool.server ?? 'Quiver builtins')} | ${cell(i.tool.toolName)} | ${availabilityOf(i)} | ${formatTokens(i.tokens)} |`),
+    ...byServer.map((i) => `| ${markdownText(i.tool.server ?? 'Quiver builtins')} | ${markdownText(i.tool.toolName)} | ${availabilityOf(i)} | ${formatTokens(i.tokens)} |`),
   ];
 }
 
 function conversationSection(input: OverheadReportInput): string[] {
   const { activity } = input;
   const lines = [
-    `## This conversation: ${cell(input.conversationTitle)}`,
+    `## This conversation: ${markdownText(input.conversationTitle)}`,
     '',
     `- Searches: ${activity.searches.length}, in ${activity.turnsWithSearch} of ${activity.turns} turns`,
     `- Turns in which the model called a tool a search had found: ${activity.turnsUsingFoundTools}`,
   ];
   if (activity.searches.length === 0) return [...lines, '', 'No search has run in this conversation yet.'];
+  // A list, not a table: lists of tool names side by side ran off the right edge of the preview.
   return [
     ...lines,
     '',
-    '| # | query | found | not loaded | promoted | called later |',
-    '|---:|---|---|---|---|---|',
     ...activity.searches.map((s, i) => {
-      const names = (list: readonly string[]): string => (list.length > 0 ? list.map(cell).join(', ') : '—');
-      const found = s.found.map((f) => `${cell(f.name)}${f.usable ? '' : ' (unavailable)'}`).join(', ') || '—';
-      return `| ${i + 1} | ${cell(s.query)} | ${found} | ${names(s.notLoaded)} | ${names(s.promoted)} | ${names(s.called)} |`;
+      const names = (list: readonly string[]): string => (list.length > 0 ? list.map(markdownText).join(', ') : '—');
+      const found = s.found.map((f) => `${markdownText(f.name)}${f.usable ? '' : ' (unavailable)'}`).join(', ') || '—';
+      return `${i + 1}. **${markdownText(s.query)}** — found: ${found}; not loaded: ${names(s.notLoaded)}; promoted: ${names(s.promoted)}; called later: ${names(s.called)}`;
     }),
   ];
 }
@@ -101,12 +98,34 @@ function requestTable(requests: readonly RequestUsage[]): string[] {
     '',
     '### Requests and the prompt cache',
     '',
-    'Each request of this conversation as the API reported it. Quiver only ever appends to a request, so after the first one nearly all of the prompt should be read from cache; a miss says why.',
+    'Each request of this conversation as the API reported it. Quiver only ever appends to a request, so after the first one nearly all of the prompt should be read from cache; a miss says why. *results*: estimated tokens of the tool results first sent with the request, and of all it carried.',
     '',
-    '| # | input | cache read | cache write | read | tool changes before it | cache miss |',
-    '|---:|---:|---:|---:|---:|---|---|',
-    ...requests.map((r, i) => `| ${i + 1} | ${r.input} | ${r.cacheRead} | ${r.cacheWrite} | ${Math.round(100 * r.readShare)}% | ${r.changes.map(cell).join('; ') || '—'} | ${r.cacheMiss !== undefined ? cell(r.cacheMiss) : '—'} |`),
+    '| # | input | cache read | cache write | read | results: new / carried |',
+    '|---:|---:|---:|---:|---:|---:|',
+    ...requests.map((r, i) => `| ${i + 1} | ${r.input} | ${r.cacheRead} | ${r.cacheWrite} | ${Math.round(100 * r.readShare)}% | ${formatTokens(r.results.added)} / ${formatTokens(r.results.carried)} |`),
+    ...requestNotes(requests),
   ];
+}
+
+/** What the conversation's tool results cost: every later request carries each one again. */
+function resultsSection(results: ResultCosts): string[] {
+  if (results.count === 0) return [];
+  const kept = results.kept === 0
+    ? 'none was long enough to be shortened'
+    : `${results.kept} ${results.kept === 1 ? 'was shortened to' : 'were shortened to a total of'} ~${formatTokens(results.keptShownTokens)} tokens of ~${formatTokens(results.keptWholeTokens)} (kept whole; ${results.reads} \`read_result\` ${results.reads === 1 ? 'call' : 'calls'} read from ${results.kept === 1 ? 'it' : 'them'}), as \`quiver.results.maxTokens\` and \`quiver.results.thresholdTokens\` set`;
+  return ['', '### Tool results', '', `- ${results.count} tool results, ~${formatTokens(results.sentTokens)} tokens as the model got them; ${kept}`];
+}
+
+/** What changed before a request and why its cache missed, as a list under the table: free text in cells ran off the right edge. */
+function requestNotes(requests: readonly RequestUsage[]): string[] {
+  const notes = requests.flatMap((r, i) => {
+    const parts = [
+      ...(r.changes.length > 0 ? [`tool changes before it: ${r.changes.map(markdownText).join('; ')}`] : []),
+      ...(r.cacheMiss !== undefined ? [`cache miss: ${markdownText(r.cacheMiss)}`] : []),
+    ];
+    return parts.length > 0 ? [`- Request ${i + 1}: ${parts.join('; ')}`] : [];
+  });
+  return notes.length > 0 ? ['', ...notes] : [];
 }
 
 /**
@@ -119,5 +138,5 @@ export function renderOverheadReport(input: OverheadReportInput): string {
     '',
     'Right-click a tool or a server in the **Tools** view for Make On, Make Discoverable or Make Off, or run **Quiver: Make the Costliest Server Discoverable** from the Command Palette.',
   ];
-  return [...summary(input), '', ...conversationSection(input), ...requestTable(input.requests), '', ...serverTable(input.overview), '', ...toolTable(input.overview), '', ...actions, ''].join('\n');
+  return [...summary(input), '', ...conversationSection(input), ...requestTable(input.requests), ...resultsSection(input.results), '', ...serverTable(input.overview), '', ...toolTable(input.overview), '', ...actions, ''].join('\n');
 }

@@ -1,4 +1,7 @@
+import { estimateResultTokens } from './results/resultText';
 import type { StreamEvent } from './stream/events';
+import { tokensOfChars } from './tokens';
+import { READ_RESULT_NAME } from './tools';
 
 /** One request of a conversation as its reply reported it: what the prompt cache read and wrote, and why it missed. */
 export interface RequestUsage {
@@ -10,23 +13,66 @@ export interface RequestUsage {
   /** The tool changes appended just before this request (what changed what the model is offered). */
   readonly changes: readonly string[];
   readonly cacheMiss: string | undefined;
+  /**
+   * Estimated tokens of tool results: those first sent with this request, and all the request
+   * carried (each result is paid again, mostly as cache reads, by every later request).
+   */
+  readonly results: { readonly added: number; readonly carried: number };
 }
+
+/** What the conversation's tool results cost, and what keeping the long ones whole saved. */
+export interface ResultCosts {
+  readonly count: number;
+  /** Estimated tokens of every result as the model got it. */
+  readonly sentTokens: number;
+  /** Results the model got a view of; their whole is kept. */
+  readonly kept: number;
+  /** Estimated tokens of those views, and of the whole results they stand for. */
+  readonly keptShownTokens: number;
+  readonly keptWholeTokens: number;
+  /** read_result calls. */
+  readonly reads: number;
+}
+
+type ToolResult = Extract<StreamEvent, { type: 'tool_result' }>;
 
 function describeChange(e: Extract<StreamEvent, { type: 'wire_change' }>): string {
   const parts = [...e.added.map((n) => `+${n}`), ...e.removed.map((n) => `−${n}`)];
   return `${e.cause}${parts.length > 0 ? ` ${parts.join(' ')}` : ''}`;
 }
 
-/** Every answered request of the stream, in order, from its usage event and the changes appended before it. */
+/**
+ * Every answered request of the stream, in order, from its usage event and the changes and
+ * results appended before it. Results count as recorded (one a regenerate withdrew included).
+ */
 export function requestUsageOf(events: readonly StreamEvent[]): RequestUsage[] {
   const requests: RequestUsage[] = [];
   let changes: string[] = [];
+  let added = 0;
+  let carried = 0;
   for (const e of events) {
     if (e.type === 'wire_change') changes.push(describeChange(e));
+    if (e.type === 'tool_result') added += estimateResultTokens(e.content);
     if (e.type !== 'usage') continue;
+    carried += added;
     const prompt = e.inputTokens + e.cacheReadTokens + e.cacheWriteTokens;
-    requests.push({ input: e.inputTokens, cacheRead: e.cacheReadTokens, cacheWrite: e.cacheWriteTokens, readShare: prompt > 0 ? e.cacheReadTokens / prompt : 0, changes, cacheMiss: e.cacheMiss });
+    requests.push({ input: e.inputTokens, cacheRead: e.cacheReadTokens, cacheWrite: e.cacheWriteTokens, readShare: prompt > 0 ? e.cacheReadTokens / prompt : 0, changes, cacheMiss: e.cacheMiss, results: { added, carried } });
     changes = [];
+    added = 0;
   }
   return requests;
+}
+
+export function resultCostsOf(events: readonly StreamEvent[]): ResultCosts {
+  const results = events.filter((e): e is ToolResult => e.type === 'tool_result');
+  const kept = results.filter((e) => e.kept !== undefined);
+  const tokens = (list: readonly ToolResult[]): number => list.reduce((sum, e) => sum + estimateResultTokens(e.content), 0);
+  return {
+    count: results.length,
+    sentTokens: tokens(results),
+    kept: kept.length,
+    keptShownTokens: tokens(kept),
+    keptWholeTokens: kept.reduce((sum, e) => sum + tokensOfChars(e.kept?.totalChars ?? 0), 0),
+    reads: results.filter((e) => e.name === READ_RESULT_NAME).length,
+  };
 }

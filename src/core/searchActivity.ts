@@ -4,7 +4,7 @@ import { SEARCH_TOOLS_NAME } from './tools';
 export interface SearchRecord {
   readonly query: string;
   readonly found: readonly { readonly name: string; readonly usable: boolean }[];
-  /** Matches the load budget left out: named to the model, not promoted. */
+  /** Matches relevance or the load budget left out: named to the model, not promoted. */
   readonly notLoaded: readonly string[];
   /** Tools this search moved from discoverable to on: promoted in the stream, and found usable here first. */
   readonly promoted: readonly string[];

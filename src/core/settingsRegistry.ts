@@ -11,12 +11,27 @@ export const SETTINGS = {
   tools: { key: 'quiver.tools', schema: z.unknown(), fallback: {} as unknown },
   mcpServers: { key: 'quiver.mcpServers', schema: z.unknown(), fallback: {} as unknown },
   mcpStartupTimeoutMs: { key: 'quiver.mcp.startupTimeoutMs', schema: z.number().int().min(1000), fallback: 60_000 },
-  mcpMaxResultChars: { key: 'quiver.mcp.maxResultChars', schema: z.number().int().min(1000), fallback: 100_000 },
+  /** The most of one result Quiver keeps at all (its whole, in the result store); the model reads a view of it. */
+  mcpMaxResultChars: { key: 'quiver.mcp.maxResultChars', schema: z.number().int().min(1000), fallback: 10_000_000 },
   mcpEagerServers: { key: 'quiver.mcp.eagerServers', schema: z.array(z.string()), fallback: [] as string[] },
   model: { key: 'quiver.model', schema: z.string().min(1), fallback: 'claude-sonnet-5-5' },
-  anthropicBaseUrl: { key: 'quiver.anthropic.baseUrl', schema: z.union([z.literal(''), z.url()]), fallback: '' },
+  /**
+   * A URL without its scheme (`localhost:8080`) parses as a URL of scheme `localhost:`, so the
+   * scheme is checked by name. An invalid one is not replaced by the default: the key would go to
+   * an address the user did not choose, so requests stop until it is fixed (ConfiguredModelClient).
+   */
+  anthropicBaseUrl: {
+    key: 'quiver.anthropic.baseUrl',
+    schema: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'not an http:// or https:// URL' })]),
+    fallback: '',
+    hint: 'it must be empty (api.anthropic.com) or a whole URL with its scheme, like http://localhost:8080',
+    instead: 'Quiver sends no request until it is fixed in settings.json',
+  },
   anthropicPromotionRendering: { key: 'quiver.anthropic.promotionRendering', schema: z.enum(['toolReference', 'toolsArray']), fallback: 'toolReference' as 'toolReference' | 'toolsArray' },
   searchMaxLoadTokens: { key: 'quiver.search.maxLoadTokens', schema: z.number().int().min(0), fallback: 4000 },
+  /** Defaults chosen by `npm run bench -- --only results` (README, "Tool results"). */
+  resultsMaxTokens: { key: 'quiver.results.maxTokens', schema: z.number().int().min(0), fallback: 2000, hint: 'it must be a whole number of estimated tokens, 0 or more (0 shows a shortened result by its reference alone)' },
+  resultsThresholdTokens: { key: 'quiver.results.thresholdTokens', schema: z.number().int().min(0), fallback: 8000, hint: 'it must be a whole number of estimated tokens, 0 or more' },
   maxCyclesPerTurn: { key: 'quiver.maxCyclesPerTurn', schema: z.number().int().min(1), fallback: 25 },
   /** 0: the model's own `max_tokens` from the models list, capped (see maxTokensFor). */
   maxTokens: { key: 'quiver.maxTokens', schema: z.number().int().min(0), fallback: 0, hint: `0 uses the model's own limit (at most ${DEFAULT_MAX_TOKENS.toLocaleString('en-US')}); another whole number is the most output tokens per reply` },
@@ -26,12 +41,18 @@ export const SETTINGS = {
   effort: { key: 'quiver.effort', schema: z.enum(['', 'low', 'medium', 'high', 'xhigh', 'max']), fallback: '' as Effort | '' },
 } as const;
 
+/** The section every key above is under, for "did any Quiver setting change". */
+export const SETTINGS_SECTION = 'quiver';
+
 export type SettingName = keyof typeof SETTINGS;
 export type SettingValue<N extends SettingName> = z.infer<(typeof SETTINGS)[N]['schema']>;
 
 export interface SettingRead<T> {
   readonly value: T;
-  /** Set when the written value was unusable and the fallback is in force. */
+  /**
+   * Set when the written value was unusable: the fallback is in force, or for a setting with
+   * `instead`, what its reader does instead (it checks `issue`).
+   */
   readonly issue?: string;
 }
 
@@ -43,10 +64,21 @@ export function readSetting<N extends SettingName>(name: N, raw: unknown): Setti
   if (parsed.success) return { value: parsed.data as SettingValue<N> };
   const why = parsed.error.issues.map((i) => i.message).join('; ');
   const hint = 'hint' in setting ? ` ${capitalized(setting.hint)}.` : '';
+  const instead = 'instead' in setting ? `${setting.instead}.` : `Using ${JSON.stringify(setting.fallback)}; fix it in settings.json.`;
   return {
     value: setting.fallback as SettingValue<N>,
-    issue: `${setting.key}: ${JSON.stringify(raw)} is not valid (${why}).${hint} Using ${JSON.stringify(setting.fallback)}; fix it in settings.json.`,
+    issue: `${setting.key}: ${JSON.stringify(raw)} is not valid (${why}).${hint} ${instead}`,
   };
+}
+
+/** Every registered setting whose written value is unusable, by key, with its message; `written` gives a key's raw value. */
+export function settingIssues(written: (key: string) => unknown): Map<string, string> {
+  const issues = new Map<string, string>();
+  for (const name of Object.keys(SETTINGS) as SettingName[]) {
+    const { issue } = readSetting(name, written(SETTINGS[name].key));
+    if (issue !== undefined) issues.set(SETTINGS[name].key, issue);
+  }
+  return issues;
 }
 
 function capitalized(text: string): string {

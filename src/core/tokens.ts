@@ -8,8 +8,21 @@ import type { ToolDefinition } from './tools';
  */
 export const CHARS_PER_TOKEN = 3.5;
 
+/** Estimated tokens of `chars` characters of text. */
+export function tokensOfChars(chars: number): number {
+  return Math.ceil(chars / CHARS_PER_TOKEN);
+}
+
+/** Characters of text that `tokens` estimated tokens hold. */
+export function charsOfTokens(tokens: number): number {
+  return Math.floor(tokens * CHARS_PER_TOKEN);
+}
+
+/** What of a definition is sent, so a definition recorded from the wire is estimated the same way. */
+type DefinitionText = Pick<ToolDefinition, 'name' | 'description' | 'inputSchema'>;
+
 /** The JSON a provider sends for one tool: `{ name, description, input_schema }`, compact. */
-export function wireJsonOf(tool: ToolDefinition): string {
+export function wireJsonOf(tool: DefinitionText): string {
   return JSON.stringify({ name: tool.name, description: tool.description, input_schema: tool.inputSchema });
 }
 
@@ -20,10 +33,10 @@ export function wireJsonOf(tool: ToolDefinition): string {
 const estimates = new WeakMap<object, { readonly name: string; readonly description: string; readonly tokens: number }>();
 
 /** Estimated tokens one tool definition costs on every request while it is offered. */
-export function estimateToolTokens(tool: ToolDefinition): number {
+export function estimateToolTokens(tool: DefinitionText): number {
   const known = estimates.get(tool.inputSchema);
   if (known !== undefined && known.name === tool.name && known.description === tool.description) return known.tokens;
-  const tokens = Math.ceil(wireJsonOf(tool).length / CHARS_PER_TOKEN);
+  const tokens = tokensOfChars(wireJsonOf(tool).length);
   estimates.set(tool.inputSchema, { name: tool.name, description: tool.description, tokens });
   return tokens;
 }

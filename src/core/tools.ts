@@ -26,12 +26,19 @@ export interface ToolDefinition {
   readonly description: string;
   readonly inputSchema: JsonSchema;
   readonly annotations?: ToolAnnotations;
+  /**
+   * The server's own word on how much of one result matters whole, in characters
+   * (`_meta["anthropic/maxResultSizeChars"]` of its tools/list entry): a result up to it goes to
+   * the model whole unless the user's `resultTokens` for the tool says otherwise.
+   */
+  readonly resultSizeHintChars?: number;
 }
 
 /** The names of Quiver's own tools; no MCP tool may take one of them. */
 export const SEARCH_TOOLS_NAME = 'search_tools';
 export const DESCRIBE_TOOLS_NAME = 'describe_tools';
-export const BUILTIN_TOOL_NAMES = [SEARCH_TOOLS_NAME, DESCRIBE_TOOLS_NAME] as const;
+export const READ_RESULT_NAME = 'read_result';
+export const BUILTIN_TOOL_NAMES = [SEARCH_TOOLS_NAME, DESCRIBE_TOOLS_NAME, READ_RESULT_NAME] as const;
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
 
 export function isBuiltinToolName(name: string): name is BuiltinToolName {

@@ -46,6 +46,11 @@ export interface ChatController {
   answerApproval(callId: string, answer: ApprovalAnswer): void;
   /** Re-runs the last reply (a `restart` stream event); post a fresh snapshot, then `turnStarted` with user null. */
   regenerate(): Promise<void>;
+  /**
+   * Unload on a search card: turns a tool a search loaded off for this conversation (a `user`
+   * delta, so the next request withdraws it); a banner when no search card shows it loaded.
+   */
+  unloadTool(name: string): Promise<void>;
   /** Sends a failed message again (its failed copy is dropped); a warning banner when it is not one. */
   retryMessage(itemId: string): Promise<void>;
   /** Drops a failed message from the conversation (Drop, or Edit after its text went back to the composer). */
@@ -57,4 +62,6 @@ export interface ChatController {
   removeAttachment(id: string): void;
   /** A waiting attachment, or one recorded in the open conversation, for opening what it came from. */
   findAttachment(id: string): Attachment | undefined;
+  /** Opens the whole of a result the open conversation kept (a tool card's Open full result); a banner when it kept none under `ref`. */
+  openResult(ref: string): Promise<void>;
 }

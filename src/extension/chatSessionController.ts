@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { chipOf, type Attachment } from '../core/attachments/attachment';
 import type { RunTrust } from '../core/availability';
 import { eventIndexOfItem, historyFromStream } from '../core/chatHistory';
+import { loadedBySearch } from '../core/searchCard';
 import { droppedMessages, failedMessages } from '../core/stream/failedMessages';
 import { ModelError } from '../core/model';
 import type { StreamEvent } from '../core/stream/events';
@@ -30,6 +31,8 @@ export interface ChatDeps {
   readonly alwaysAllow: (tool: string) => Promise<unknown>;
   /** Where the user's own approvals come from (see RunApprovals). */
   readonly runTrust: () => RunTrust;
+  /** Opens the whole of a result `conversation` kept as `ref` (ResultDocuments.open); false when it kept none. */
+  readonly openResult: (conversation: string, ref: string) => Promise<boolean>;
 }
 
 const ACTIVE_KEY = 'quiver.activeConversation';
@@ -43,6 +46,7 @@ export function readTurnSettings(trust: RunTrust): TurnSettings {
     effort: effortSetting(readQuiverSetting('effort').value),
     maxCyclesPerTurn: readQuiverSetting('maxCyclesPerTurn').value,
     searchLoadBudget: readQuiverSetting('searchMaxLoadTokens').value,
+    results: { maxTokens: readQuiverSetting('resultsMaxTokens').value, thresholdTokens: readQuiverSetting('resultsThresholdTokens').value },
   };
 }
 
@@ -141,6 +145,14 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
     this.refreshFromStream();
   }
 
+  async unloadTool(name: string): Promise<void> {
+    // Only what a card offers: a webview message names any string, and this is not a general toggle.
+    if (!loadedBySearch(this.state.items, name)) return this.banner('warning', `${name} is not loaded by a search in this chat.`);
+    const result = await this.session.toggle({ kind: 'named', name }, 'disable');
+    if (result.refused) this.banner('error', result.refused);
+    this.refreshFromStream();
+  }
+
   stop(): void {
     this.running?.abort.abort();
   }
@@ -171,6 +183,10 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
     await this.deps.store.delete(id);
     if (id === this.conversation.id) await this.activate(await this.deps.store.create(), []);
     else await this.postConversations();
+  }
+
+  async openResult(ref: string): Promise<void> {
+    if (!(await this.deps.openResult(this.conversation.id, ref))) this.banner('warning', `This chat keeps no result ${ref}; it may have been removed outside Quiver.`);
   }
 
   answerApproval(callId: string, answer: ApprovalAnswer): void {
@@ -323,6 +339,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
       builtins: this.deps.builtins,
       approver: this.approver,
       observer: this.observer(conversation),
+      results: this.deps.store.resultsOf(conversation.id),
       settings: () => readTurnSettings(this.deps.runTrust()),
     });
     await this.deps.memento.update(ACTIVE_KEY, conversation.id);

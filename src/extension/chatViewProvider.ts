@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { parseMentions } from '../core/attachments/mentions';
 import { openableHref } from '../core/safeLink';
 import { parseSlashCommand } from '../core/slashCommands';
-import { parseWebviewToHost, type HostToWebview, type WebviewToHost } from '../protocol';
+import { parseWebviewToHost, type BannerSeverity, type HostToWebview, type WebviewToHost } from '../protocol';
 import { openAttachment } from './attachments/openAttachment';
 import { resolveMentions } from './attachments/resolveMentions';
 import { WorkspaceFiles } from './attachments/workspaceFiles';
@@ -29,6 +29,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private ready = false;
   /** Banners posted while a visible page loads, shown once it is ready (an attach command reveals the chat, then refuses). */
   private queuedBanners: HostToWebview[] = [];
+  /** Notices of a standing problem (an unusable setting) found while no page was ready: shown when one is, unless withdrawn first. */
+  private readonly heldNotices = new Map<string, HostToWebview>();
   private readonly files = new WorkspaceFiles();
   private readonly viewDisposables: vscode.Disposable[] = [];
   private readonly controllerSubscription: vscode.Disposable;
@@ -142,6 +144,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         this.run('Loading the chat', () => {
           this.post({ type: 'snapshot', state: c.snapshot() });
           for (const banner of this.queuedBanners.splice(0)) this.post(banner);
+          for (const notice of this.heldNotices.values()) this.post(notice);
+          this.heldNotices.clear();
         });
         return;
       case 'sendMessage':
@@ -183,10 +187,28 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'openAttachment':
         this.run('Opening the attachment', () => this.openAttachment(msg.id));
         return;
+      case 'openResult':
+        this.run('Opening the result', () => c.openResult(msg.ref));
+        return;
       case 'completeFiles':
         this.run('Listing workspace files', async () => this.post({ type: 'fileCompletions', query: msg.query, files: await this.files.complete(msg.query) }));
         return;
+      case 'unloadTool':
+        this.run(`Unloading ${msg.name}`, () => c.unloadTool(msg.name));
+        return;
     }
+  }
+
+  /** A notice about a standing problem, keyed by it: shown now, or when the chat next opens if it is not open now. */
+  showNotice(key: string, severity: BannerSeverity, message: string): void {
+    const notice: HostToWebview = { type: 'banner', severity, message };
+    if (this.view && this.ready) this.post(notice);
+    else this.heldNotices.set(key, notice);
+  }
+
+  /** The problem went away: a notice about it not shown yet never is. */
+  withdrawNotice(key: string): void {
+    this.heldNotices.delete(key);
   }
 
   /** Shows an attachment refusal in the chat (a binary file, nothing selected…). */

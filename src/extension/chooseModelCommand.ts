@@ -15,7 +15,13 @@ export function registerChooseModelCommand(keys: ApiKeyStore): vscode.Disposable
 }
 
 async function chooseModel(keys: ApiKeyStore): Promise<void> {
-  const baseURL = readQuiverSetting('anthropicBaseUrl').value;
+  const baseUrl = readQuiverSetting('anthropicBaseUrl');
+  // The models list is not read from the default address when the user's own is unusable: the key goes only where the user says.
+  if (baseUrl.issue !== undefined) {
+    void vscode.window.showErrorMessage(`Quiver: ${baseUrl.issue}`);
+    return;
+  }
+  const baseURL = baseUrl.value;
   const catalog = catalogFor({ apiKey: await keys.get(), ...(baseURL ? { baseURL } : {}) });
   const listing = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: 'Quiver: reading the models list…', cancellable: true },

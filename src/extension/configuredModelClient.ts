@@ -1,5 +1,6 @@
-import type { ModelClient, ModelRequest, ModelResponse, ModelStreamObserver } from '../core/model';
-import type { ModelCapabilities } from '../core/modelCapabilities';
+import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamObserver } from '../core/model';
+import { fallbackCapabilities, type ModelCapabilities } from '../core/modelCapabilities';
+import { SETTINGS } from '../core/settingsRegistry';
 import { AnthropicModelClient } from '../providers/anthropic/anthropicModelClient';
 import type { ApiKeyStore } from './apiKey';
 import { readQuiverSetting } from './settings';
@@ -18,12 +19,16 @@ export class ConfiguredModelClient implements ModelClient {
   }
 
   async capabilities(model: string, signal: AbortSignal): Promise<ModelCapabilities> {
+    // Never rejects: with no usable base URL the built-in table answers, and the request says why it was not sent.
+    if (readQuiverSetting('anthropicBaseUrl').issue !== undefined) return fallbackCapabilities(model);
     return (await this.client()).capabilities(model, signal);
   }
 
+  /** An invalid base URL fails the request rather than fall back: the key would go to an address the user did not choose. */
   private async client(): Promise<AnthropicModelClient> {
-    const baseURL = readQuiverSetting('anthropicBaseUrl').value;
+    const baseUrl = readQuiverSetting('anthropicBaseUrl');
+    if (baseUrl.issue !== undefined) throw new ModelError('invalid_setting', baseUrl.issue, `${SETTINGS.anthropicBaseUrl.key} is not a valid URL`);
     const promotionRendering = readQuiverSetting('anthropicPromotionRendering').value;
-    return new AnthropicModelClient({ apiKey: await this.keys.get(), promotionRendering, ...(baseURL ? { baseURL } : {}) });
+    return new AnthropicModelClient({ apiKey: await this.keys.get(), promotionRendering, ...(baseUrl.value ? { baseURL: baseUrl.value } : {}) });
   }
 }

@@ -4,7 +4,7 @@ import { ToolIndex } from '../core/search/toolIndex';
 import { allItems } from '../core/toolOverview';
 import { ConversationStore } from '../core/stream/conversationStore';
 import { createSearchBuiltins } from '../core/turn/searchBuiltins';
-import { SETTINGS } from '../core/settingsRegistry';
+import { SETTINGS, SETTINGS_SECTION } from '../core/settingsRegistry';
 import type { ToolCompletion } from '../protocol';
 import { allowAlways } from './alwaysAllow';
 import { ApiKeyStore } from './apiKey';
@@ -12,14 +12,15 @@ import { registerAttachCommands } from './attachments/attachCommands';
 import { ChatSessionController } from './chatSessionController';
 import { ChatViewProvider } from './chatViewProvider';
 import { registerChooseModelCommand } from './chooseModelCommand';
-import { ignoredEntryText } from './ignoredRunPolicyText';
 import { LiveToolsModel } from './liveToolsModel';
 import { createMcpHost, type McpHost } from './mcpHost';
 import { OverheadDocument } from './overheadDocument';
 import { OverheadStatus } from './overheadStatus';
+import { ResultDocuments } from './resultDocuments';
 import { RunApprovals } from './runApprovals';
 import { reportStartup } from './startupReport';
 import { searchToolsCommand } from './searchToolsCommand';
+import { SettingsIssueReporter } from './settingsIssueReporter';
 import { ToolSettings } from './settings';
 import { registerToolCommands } from './toolCommands';
 import { ToolDescriptions } from './toolDescriptions';
@@ -37,8 +38,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const builtins = createSearchBuiltins();
   const settings = new ToolSettings(context.globalStorageUri);
   const approvals = new RunApprovals(context.globalState);
+  const store = new ConversationStore(join(context.globalStorageUri.fsPath, 'conversations'));
+  const results = new ResultDocuments(store);
   const chat = await ChatSessionController.create({
-    store: new ConversationStore(join(context.globalStorageUri.fsPath, 'conversations')),
+    store,
     source: manager,
     builtins,
     keys,
@@ -46,6 +49,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     log,
     alwaysAllow: (tool) => allowAlways(tool, settings, approvals),
     runTrust: () => approvals.trust(),
+    openResult: (conversation, ref) => results.open(conversation, ref),
   });
   const tools = new LiveToolsModel(manager, chat, builtins, approvals);
   const tree = new ToolsTreeProvider(tools);
@@ -55,22 +59,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const descriptions = new ToolDescriptions(tools);
   const searchIndex = new ToolIndex();
 
-  const reportSettingsIssues = (): void => {
-    for (const ignored of tools.ignoredRunPolicies()) log.warn(ignoredEntryText(ignored));
-    const issues = tools.settingsIssues();
-    for (const issue of issues) log.error(`${issue.path}: ${issue.message}`);
-    const [first] = issues;
-    if (!first) return;
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more in the Quiver log)` : '';
-    void vscode.window.showWarningMessage(`Quiver: ${first.path}: ${first.message}${more}`, 'Open Settings').then(async (choice) => {
-      if (!choice) return;
-      if (first.key === undefined) await vscode.commands.executeCommand('workbench.action.openSettingsJson');
-      else await settings.revealToolEntry(first.key);
-    });
-  };
+  const settingsIssues = new SettingsIssueReporter({
+    log,
+    notices: chatView,
+    tools,
+    reveal: async (key) => {
+      if (key === undefined) await vscode.commands.executeCommand('workbench.action.openSettingsJson');
+      else await settings.revealToolEntry(key);
+    },
+  });
 
   context.subscriptions.push(
-    log, keys, approvals, tools, status, chat, chatView, tree, breakdown, descriptions,
+    log, keys, approvals, tools, status, chat, chatView, tree, breakdown, descriptions, results,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chatView),
     vscode.window.createTreeView<ToolsTreeNode>('quiver.tools', { treeDataProvider: tree, showCollapseAll: true }),
     tools.onDidChange(() => {
@@ -80,8 +80,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       void chat.refreshEnvironment(completionsOf(tools));
     }),
     keys.onDidChange(() => void chat.refreshEnvironment()),
+    approvals.onDidChange(() => settingsIssues.checkTools()),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(SETTINGS.tools.key)) reportSettingsIssues();
+      if (e.affectsConfiguration(SETTINGS_SECTION)) settingsIssues.checkRegistered();
+      if (e.affectsConfiguration(SETTINGS.tools.key)) settingsIssues.checkTools();
       if (e.affectsConfiguration(SETTINGS.model.key)) void chat.refreshEnvironment();
     }),
     ...registerToolCommands({ model: tools, settings, descriptions, approvals }),
@@ -107,7 +109,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('quiver.showOverhead', () => breakdown.show()),
     vscode.commands.registerCommand('quiver.openSettings', () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:quiver-dev.quiver')),
   );
-  reportSettingsIssues();
+  settingsIssues.checkRegistered();
+  settingsIssues.checkTools();
   await chat.refreshEnvironment(completionsOf(tools));
 }
 

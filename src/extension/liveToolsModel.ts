@@ -5,6 +5,7 @@ import type { JsonSchema, ToolDefinition } from '../core/tools';
 import { estimateToolTokens } from '../core/tokens';
 import { buildToolOverview, type ToolOverview, type ToolOverviewItem } from '../core/toolOverview';
 import type { BuiltinTools } from '../core/turn/ports';
+import { allBuiltins } from '../core/turn/toolPlan';
 import { promotedTools, upcomingPlan } from '../core/turn/upcomingPlan';
 import { SETTINGS } from '../core/settingsRegistry';
 import { wireInputSchema } from '../core/wireSchema';
@@ -147,7 +148,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
       settingsTools: this.settings().value,
     });
     return buildToolOverview({
-      catalogue: [...this.builtins.definitions, ...mcpTools],
+      catalogue: [...allBuiltins(this.builtins.definitions), ...mcpTools],
       plan,
       promoted: promotedTools(events, plan),
       estimateTokens: estimateToolTokens,

@@ -7,7 +7,7 @@ import { McpManager } from '../mcp/mcpManager';
 import { mergeServerConfigs, parseMcpJson, parseQuiverServers } from '../mcp/parseServerConfigs';
 import { restingServers, type RestingServers } from '../mcp/restingServers';
 import type { ConfigSource, ParsedServerConfigs, ServerConfig } from '../mcp/serverConfig';
-import { SETTINGS, type SettingName, type SettingValue } from '../core/settingsRegistry';
+import { SETTINGS } from '../core/settingsRegistry';
 import { readQuiverSetting, readToolsConfig } from './settings';
 
 export interface McpHost {
@@ -28,14 +28,15 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
   const manager = new McpManager({
     logger: log,
     workspaceTrusted: vscode.workspace.isTrusted,
-    startupTimeoutMs: readLogged('mcpStartupTimeoutMs', log),
-    maxResultChars: readLogged('mcpMaxResultChars', log),
+    // A fallback is reported once per change by the SettingsIssueReporter, not on every read here.
+    startupTimeoutMs: readQuiverSetting('mcpStartupTimeoutMs').value,
+    maxResultChars: readQuiverSetting('mcpMaxResultChars').value,
     catalogueCacheDir: join(context.globalStorageUri.fsPath, 'mcp-catalogues'),
   });
   let servers: readonly ServerConfig[] = [];
   let pending = Promise.resolve();
 
-  const resting = (): RestingServers => restingServers(readToolsConfig(), servers, readLogged('mcpEagerServers', log));
+  const resting = (): RestingServers => restingServers(readToolsConfig(), servers, readQuiverSetting('mcpEagerServers').value);
 
   /** Reloads are chained so a slow file read never applies an older config over a newer one. */
   const reload = (): void => {
@@ -124,10 +125,4 @@ async function readMcpJson(folder: vscode.WorkspaceFolder): Promise<ParsedServer
 
 function expansion(workspaceFolder: string | undefined): ExpansionContext {
   return { env: process.env, workspaceFolder, userHome: homedir() };
-}
-
-function readLogged<N extends SettingName>(name: N, log: vscode.LogOutputChannel): SettingValue<N> {
-  const read = readQuiverSetting(name);
-  if (read.issue) log.warn(read.issue);
-  return read.value;
 }

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { renderOverheadReport } from '../core/overheadReport';
-import { requestUsageOf } from '../core/requestUsage';
+import { requestUsageOf, resultCostsOf } from '../core/requestUsage';
 import { searchActivity } from '../core/searchActivity';
 import type { StreamEvent } from '../core/stream/events';
+import { showMarkdownPreview } from './markdownPreview';
 import type { ToolsModel } from './toolsModel';
 
 const SCHEME = 'quiver-overhead';
@@ -38,6 +39,7 @@ export class OverheadDocument implements vscode.TextDocumentContentProvider, vsc
       contextWindowTokens: this.tools.contextWindowTokens(),
       conversationTitle: this.conversation.snapshot().conversation.title,
       requests: requestUsageOf(this.conversation.events()),
+      results: resultCostsOf(this.conversation.events()),
     });
   }
 
@@ -46,11 +48,8 @@ export class OverheadDocument implements vscode.TextDocumentContentProvider, vsc
     this.changed.fire(URI);
   }
 
-  async show(): Promise<void> {
-    const doc = await vscode.workspace.openTextDocument(URI);
-    // The built-in markdown extension registers its preview command only once activated, which the command itself does.
-    if (vscode.extensions.getExtension('vscode.markdown-language-features')) await vscode.commands.executeCommand('markdown.showPreview', URI);
-    else await vscode.window.showTextDocument(doc, { preview: true });
+  show(): Promise<void> {
+    return showMarkdownPreview(URI);
   }
 
   dispose(): void {

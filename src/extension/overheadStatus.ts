@@ -42,6 +42,12 @@ export class OverheadStatus implements vscode.Disposable {
     } else tooltip.appendMarkdown('\n');
     tooltip.appendMarkdown('[Breakdown per server, tool and search](command:quiver.showOverhead)');
     this.item.tooltip = tooltip;
+    // A screen reader would otherwise read the tooltip's markdown source, asterisks and link targets included.
+    this.item.accessibilityInformation = {
+      role: 'button',
+      label: `Quiver tool definitions: ${overview.offeredCount} on, ${overview.searchableCount} discoverable, about ${Math.round(overview.offeredTokens).toLocaleString('en-US')} tokens on every request`
+        + `${share > WARNING_SHARE ? ', past 10% of the context window' : ''}. Opens the breakdown per server, tool and search.`,
+    };
     this.item.backgroundColor = share > WARNING_SHARE ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
   }
 

@@ -3,16 +3,24 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import {
   applySettingsEdit, appliedToolsValue, enableEdits, ignoredRunPolicyOf, parseToolsConfig, runEdits, runRemoval, scopeForToolKey, serverDefaultsKey, serverEnableEdits,
-  TRUSTED_USER_SCOPE, writtenToolsConfig,
-  type AppliedToolsValue, type Availability, type IgnoredRunPolicy, type RunPolicy, type RunTrust, type ScopedValues, type SettingsEdit, type SettingsScope, type ToolIdentity, type ToolsConfig,
+  serverToggleChanges, TRUSTED_USER_SCOPE, writtenToolsConfig,
+  type AppliedToolsValue, type Availability, type AvailabilityChange, type IgnoredRunPolicy, type RunPolicy, type RunTrust, type ScopedValues, type SettingsEdit, type SettingsScope, type ToolIdentity, type ToolsConfig,
 } from '../core/availability';
 import { jsoncValueRange, removeJsoncProperty, setJsoncValue, type JsonPath } from '../core/jsoncEdit';
 import { readSetting, SETTINGS, type SettingName, type SettingRead, type SettingValue } from '../core/settingsRegistry';
 
-/** Reads one registered setting, validated; `issue` is set when the fallback is in force. */
+/**
+ * Reads one registered setting, validated; `issue` is set when the fallback is in force. The
+ * SettingsIssueReporter reports an issue once per change; a reader here only uses the value.
+ */
 export function readQuiverSetting<N extends SettingName>(name: N, scope?: vscode.ConfigurationScope): SettingRead<SettingValue<N>> {
+  return readSetting(name, writtenSetting(SETTINGS[name].key, scope));
+}
+
+/** A setting as written, unvalidated. */
+export function writtenSetting(key: string, scope?: vscode.ConfigurationScope): unknown {
   // `null` asks for the value across the workspace: without a scope VS Code warns on every read of a resource-scoped setting.
-  return readSetting(name, vscode.workspace.getConfiguration(undefined, scope ?? null).get<unknown>(SETTINGS[name].key));
+  return vscode.workspace.getConfiguration(undefined, scope ?? null).get<unknown>(key);
 }
 
 /** `quiver.tools` per scope and as Quiver applies it: a workspace cannot let a tool run without asking. */
@@ -99,6 +107,13 @@ export class ToolSettings {
   userUnattendedKeys(): string[] {
     const user = scopedValues().user;
     return [...parseToolsConfig(user).value].filter(([, entry]) => entry.run === 'unattended').map(([key]) => key);
+  }
+
+  /** What writeServerAvailability would change for `tools` (the server's tools), and the scope it would write; nothing is written. */
+  serverAvailabilityChanges(server: string, toolKeys: readonly string[], tools: readonly ToolIdentity[], availability: Availability): { readonly scope: SettingsScope; readonly changes: readonly AvailabilityChange[] } {
+    const values = scopedValues();
+    const scope = scopeForToolKey(values, serverDefaultsKey(server), workspaceOpen());
+    return { scope, changes: serverToggleChanges(values, scope, server, toolKeys, tools, availability) };
   }
 
   writeServerAvailability(server: string, toolKeys: readonly string[], availability: Availability): Promise<SettingsScope> {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { serverDefaultsKey, type AllowToggle, type Availability } from '../core/availability';
+import { changesOutside, serverDefaultsKey, serverToggleConfirmation, type AllowToggle, type Availability } from '../core/availability';
 import { costliestServer } from '../core/overheadBreakdown';
 import type { ToolDefinition } from '../core/tools';
 import { allItems } from '../core/toolOverview';
@@ -29,8 +29,9 @@ async function showingErrors(action: () => Promise<void>): Promise<void> {
 
 async function makeTool(deps: ToolCommandDeps, node: ToolsTreeNode | undefined, availability: Availability): Promise<void> {
   if (node?.kind === 'tool') await makeOneTool(deps.settings, node.item.tool, node.item.allowToggle, availability);
-  if (node?.kind === 'server') await makeServer(deps, node.server, availability);
-  if (node?.kind === 'serverStatus') await makeServer(deps, node.server.name, availability);
+  if (node?.kind === 'server') await makeServer(deps, node.server, availability, node.availability);
+  // A server off by the user's choice is listed apart with all its tools off; another not running shows no group.
+  if (node?.kind === 'serverStatus') await makeServer(deps, node.server.name, availability, node.server.status === 'off' ? 'off' : undefined);
 }
 
 async function makeOneTool(settings: ToolSettings, tool: ToolDefinition, allowToggle: AllowToggle, availability: Availability): Promise<void> {
@@ -45,22 +46,35 @@ async function makeOneTool(settings: ToolSettings, tool: ToolDefinition, allowTo
 /**
  * Every tool of the server except locked ones, in one settings write: the tools it lists,
  * and the tool entries written for it (all there is to go on while it is not running).
+ * `group`: the Tools view group the toggle was made from. A toggle that would also change tools
+ * shown in another group lists them in a modal first, and writes nothing unless the user agrees.
  */
-async function makeServer({ model, settings }: ToolCommandDeps, server: string, availability: Availability): Promise<void> {
-  const listed = allItems(model.overview())
-    .filter((i) => i.tool.server === server && i.allowToggle !== 'never')
-    .map((i) => i.tool.name);
+async function makeServer({ model, settings }: ToolCommandDeps, server: string, availability: Availability, group: Availability | undefined): Promise<void> {
+  const items = allItems(model.overview()).filter((i) => i.tool.server === server);
+  const listed = items.filter((i) => i.allowToggle !== 'never').map((i) => i.tool.name);
   const owns = ownsToolKey(server);
   const written = [...readToolsConfig()]
-    .filter(([key, entry]) => key !== serverDefaultsKey(server) && owns(key) && entry.allowToggle !== 'never')
-    .map(([key]) => key);
-  const scope = await settings.writeServerAvailability(server, [...new Set([...listed, ...written])], availability);
+    .filter(([key]) => key !== serverDefaultsKey(server) && owns(key))
+    .map(([key, entry]) => ({ key, locked: entry.allowToggle === 'never' }));
+  const toolKeys = [...new Set([...listed, ...written.filter((w) => !w.locked).map((w) => w.key)])];
+  if (group !== undefined) {
+    // Every tool of the server counts, locked ones too: a server entry can move one that inherits from it.
+    const tools = [...new Set([...items.map((i) => i.tool.name), ...written.map((w) => w.key)])].map((name) => ({ name, server }));
+    const { scope, changes } = settings.serverAvailabilityChanges(server, toolKeys, tools, availability);
+    if (changesOutside(changes, group).length > 0) {
+      const ask = serverToggleConfirmation(server, availability, group, changes, scope);
+      const choice = await vscode.window.showWarningMessage(ask.message, { modal: true, detail: ask.detail }, ask.action);
+      if (choice !== ask.action) return;
+    }
+  }
+  const scope = await settings.writeServerAvailability(server, toolKeys, availability);
   vscode.window.setStatusBarMessage(`Quiver: every tool of ${server} is now ${availability} (${scope} settings)`, 4000);
 }
 
 async function makeCostliestDiscoverable(deps: ToolCommandDeps): Promise<void> {
   const server = costliestServer(deps.model.overview());
-  if (server) await makeServer(deps, server, 'discoverable');
+  // The command is about the tools on: one that would also make tools that are off discoverable asks first.
+  if (server) await makeServer(deps, server, 'discoverable', 'on');
   else void vscode.window.showInformationMessage('Quiver: no MCP server has tools on.');
 }
 

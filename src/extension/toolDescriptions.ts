@@ -1,12 +1,15 @@
 import * as vscode from 'vscode';
+import { markdownText } from '../core/markdownText';
 import { allItems, type ToolOverviewItem } from '../core/toolOverview';
+import { showMarkdownPreview } from './markdownPreview';
 import type { ToolsModel } from './toolsModel';
 
 const SCHEME = 'quiver-tool';
 
 /**
- * Describe's documents: read-only virtual markdown (`quiver-tool:/<name>.md`), rendered from the
- * Tools model when opened and again whenever it changes. Never dirty, so closing one asks nothing.
+ * Describe's documents: read-only virtual markdown (`quiver-tool:/<name>.md`) shown as a preview,
+ * rendered from the Tools model when opened and again whenever it changes. Never dirty, so closing
+ * one asks nothing.
  */
 export class ToolDescriptions implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -24,12 +27,12 @@ export class ToolDescriptions implements vscode.TextDocumentContentProvider, vsc
   provideTextDocumentContent(uri: vscode.Uri): string {
     const name = uri.path.replace(/^\//, '').replace(/\.md$/, '');
     const item = allItems(this.model.overview()).find((i) => i.tool.name === name);
-    return item ? describe(item) : `# ${name}\n\n_Not listed now: its server is not running._\n`;
+    return item ? describe(item) : `# ${markdownText(name)}\n\n_Not listed now: its server is not running._\n`;
   }
 
-  async show(toolName: string): Promise<void> {
-    const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: SCHEME, path: `/${toolName}.md` }));
-    await vscode.window.showTextDocument(doc, { preview: true });
+  /** Shows the description rendered, as the README promises (the markdown preview, not its source). */
+  show(toolName: string): Promise<void> {
+    return showMarkdownPreview(vscode.Uri.from({ scheme: SCHEME, path: `/${toolName}.md` }));
   }
 
   dispose(): void {
@@ -42,8 +45,9 @@ export class ToolDescriptions implements vscode.TextDocumentContentProvider, vsc
 function describe(item: ToolOverviewItem): string {
   const { tool } = item;
   return [
-    `# ${tool.name}`, '',
-    `Server: ${tool.server ?? 'Quiver (builtin)'} · tool: ${tool.toolName} · availability: ${item.availability} · ~${item.tokens} tokens (estimate)`, '',
+    // Names hold underscores, which the preview would otherwise read as emphasis.
+    `# ${markdownText(tool.name)}`, '',
+    `Server: ${markdownText(tool.server ?? 'Quiver (builtin)')} · tool: ${markdownText(tool.toolName)} · availability: ${item.availability} · ~${item.tokens} tokens (estimate)`, '',
     tool.description || '_No description._', '',
     '## Input schema', '', '```json', JSON.stringify(tool.inputSchema, null, 2), '```', '',
   ].join('\n');

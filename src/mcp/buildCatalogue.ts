@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../core/tools';
-import type { ServerTool } from './normalizeTools';
+import { SIZE_HINT, type ServerTool } from './normalizeTools';
 import { assignQualifiedNames, type ToolRef } from './qualifiedNames';
 
 export interface Catalogue {
@@ -25,6 +25,7 @@ function definition(name: string, server: string, tool: ServerTool): ToolDefinit
     inputSchema: tool.inputSchema,
     ...(tool.title !== undefined ? { title: tool.title } : {}),
     ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+    ...(tool._meta !== undefined ? { resultSizeHintChars: tool._meta[SIZE_HINT] } : {}),
   };
 }
 

@@ -18,7 +18,7 @@ export interface McpManagerOptions {
   /** Spawn, handshake and first full `tools/list` must finish within this. */
   readonly startupTimeoutMs?: number;
   readonly callTimeoutMs?: number;
-  /** Bound on the text of one tool result; the rest is cut with a marker. */
+  /** Bound on the text of one tool result as Quiver keeps it at all; the rest is cut with a marker. */
   readonly maxResultChars?: number;
   readonly maxDescriptionChars?: number;
   readonly maxToolPages?: number;
@@ -39,7 +39,8 @@ export type ResolvedOptions = Required<Omit<McpManagerOptions, 'restart' | 'cata
 export const DEFAULTS = {
   startupTimeoutMs: 60_000,
   callTimeoutMs: 300_000,
-  maxResultChars: 100_000,
+  // quiver.mcp.maxResultChars' default: the core keeps the whole and shows the model a view of it.
+  maxResultChars: 10_000_000,
   maxDescriptionChars: 8_000,
   maxToolPages: 100,
   listChangedDebounceMs: 300,

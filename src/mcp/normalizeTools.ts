@@ -8,7 +8,12 @@ export interface ServerTool {
   readonly description: string;
   readonly inputSchema: JsonSchema;
   readonly annotations?: ToolAnnotations;
+  /** Kept in the shape the server wrote it, so a cached catalogue reads back through normalizeTools as listed. */
+  readonly _meta?: { readonly [SIZE_HINT]: number };
 }
+
+/** The key of a tool's `_meta` that says how much of one result matters whole, in characters (Claude Code reads it too). */
+export const SIZE_HINT = 'anthropic/maxResultSizeChars';
 
 export interface NormalizedTools {
   readonly tools: readonly ServerTool[];
@@ -42,7 +47,9 @@ export function normalizeTools(raw: readonly unknown[], maxDescriptionChars: num
     seen.add(name);
     const schema = normalizeSchema(entry.inputSchema);
     if (schema.problem !== undefined) problems.push(`tool "${name}": ${schema.problem}`);
-    tools.push(toServerTool(name, entry, schema.value, maxDescriptionChars));
+    const hint = sizeHintOf(entry._meta);
+    if (hint.problem !== undefined) problems.push(`tool "${name}": ${hint.problem}`);
+    tools.push({ ...toServerTool(name, entry, schema.value, maxDescriptionChars), ...(hint.value !== undefined ? { _meta: { [SIZE_HINT]: hint.value } } : {}) });
   });
   return { tools, problems };
 }
@@ -58,6 +65,14 @@ function toServerTool(name: string, entry: Record<string, unknown>, inputSchema:
     ...(title !== undefined ? { title } : {}),
     ...(annotations !== undefined ? { annotations } : {}),
   };
+}
+
+/** A size hint is a whole number of characters, 1 or more; any other value is ignored (and reported). */
+function sizeHintOf(meta: unknown): { value?: number; problem?: string } {
+  if (!isRecord(meta) || meta[SIZE_HINT] === undefined) return {};
+  const raw = meta[SIZE_HINT];
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1) return { value: raw };
+  return { problem: `_meta["${SIZE_HINT}"] is not a whole number of characters (${describeValue(raw)}); ignored` };
 }
 
 function normalizeSchema(schema: unknown): { value: JsonSchema; problem?: string } {

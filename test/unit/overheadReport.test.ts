@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { requestUsageOf } from '../../src/core/requestUsage';
+import { requestUsageOf, resultCostsOf } from '../../src/core/requestUsage';
 import { renderOverheadReport } from '../../src/core/overheadReport';
 import { searchActivity } from '../../src/core/searchActivity';
 import type { StreamEvent } from '../../src/core/stream/events';
@@ -47,15 +47,30 @@ describe('the overhead breakdown', () => {
   it('renders per server and tool, with availability, promotions and the conversation, escaping markdown', () => {
     const plan = planTools({ events, mcpTools: mcp, builtins, runningServers: new Set(['gh', 'fs']) });
     const overview = buildToolOverview({ catalogue: [...builtins, ...mcp], plan, promoted: promotedTools(events, plan), estimateTokens: () => 100 });
-    const report = renderOverheadReport({ overview, activity: searchActivity(events), contextWindowTokens: 200_000, conversationTitle: 'open an issue', requests: [] });
+    const report = renderOverheadReport({ overview, activity: searchActivity(events), contextWindowTokens: 200_000, conversationTitle: 'open an issue', requests: [], results: resultCostsOf(events) });
     assert.match(report, /Loaded up front on every request: \*\*~300\*\* tokens \(3 tools\)/);
     assert.match(report, /Loaded by search in this conversation: ~100 tokens \(1 tools\)/);
     assert.match(report, /\| gh \| 1 \| 1 \| 0 \| 100 \|/);
     assert.match(report, /\| fs \| 1 \| 0 \| 1 \| 100 \|/);
     assert.match(report, /\| gh \| issue \| on \(promoted in this conversation\) \| 100 \|/);
     assert.match(report, /Searches: 1, in 1 of 2 turns/);
-    assert.ok(report.includes('| 1 | create \\| issue | gh\\_\\_issue | gh\\_\\_pr | gh\\_\\_issue | gh\\_\\_issue |'), 'a pipe in a query cannot break the table');
-    assert.ok(report.includes('| # | query | found | not loaded | promoted | called later |'));
+    assert.ok(report.includes('1. **create \\| issue** — found: gh\\_\\_issue; not loaded: gh\\_\\_pr; promoted: gh\\_\\_issue; called later: gh\\_\\_issue'), 'a pipe or underscores in a name cannot break the markup');
+  });
+
+  it('keeps every table narrow: lists of names and free text go in lists, never in table cells', () => {
+    const names = (n: number, prefix: string): string[] => Array.from({ length: n }, (_, i) => `${prefix}__a_rather_long_tool_name_${i}`);
+    const many: StreamEvent[] = Array.from({ length: 6 }, (_, i) => search(`s${i}`, `find the tool for task number ${i} in a long query`, names(3, `srv${i}`), names(7, `more${i}`))).flat();
+    const at = '2026-12-01T00:00:00.000Z';
+    const stream: StreamEvent[] = [...events, ...many, { type: 'wire_change', cause: 'settings', added: names(5, 'gh'), removed: [], text: 'on', at },
+      { type: 'usage', model: 'claude-sonnet-5-5', inputTokens: 10, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 3000, cacheMiss: 'the tools changed since the previous request (1,990 tokens not read from cache)', at }];
+    const plan = planTools({ events: stream, mcpTools: mcp, builtins, runningServers: new Set(['gh', 'fs']) });
+    const overview = buildToolOverview({ catalogue: [...builtins, ...mcp], plan, promoted: promotedTools(stream, plan), estimateTokens: () => 100 });
+    const report = renderOverheadReport({ overview, activity: searchActivity(stream), contextWindowTokens: 200_000, conversationTitle: 't', requests: requestUsageOf(stream), results: resultCostsOf(stream) });
+    const rows = report.split('\n').filter((line) => line.startsWith('|'));
+    assert.ok(rows.length > 0);
+    for (const row of rows) assert.ok(row.length <= 80, `a table row of ${row.length} characters: ${row}`);
+    assert.match(report, /^- Request 1: tool changes before it: settings \+gh\\_\\_a\\_rather/m);
+    assert.match(report, /; cache miss: the tools changed since the previous request/);
   });
 
   it('lists each request with what the cache read and wrote, the tool changes before it, and why it missed', () => {
@@ -66,8 +81,10 @@ describe('the overhead breakdown', () => {
     assert.deepEqual(requests.map((r) => [Math.round(100 * r.readShare), r.changes, r.cacheMiss]), [[0, [], undefined], [97, ['settings −gh__pr'], undefined], [0, [], 'the tools changed (1,990 tokens not read from cache)']]);
     const plan = planTools({ events, mcpTools: mcp, builtins, runningServers: new Set(['gh', 'fs']) });
     const overview = buildToolOverview({ catalogue: [...builtins, ...mcp], plan, promoted: promotedTools(events, plan), estimateTokens: () => 100 });
-    const report = renderOverheadReport({ overview, activity: searchActivity(events), contextWindowTokens: 200_000, conversationTitle: 't', requests });
-    assert.ok(report.includes('| 2 | 10 | 1990 | 50 | 97% | settings −gh\\_\\_pr | — |'));
-    assert.ok(report.includes('| 3 | 10 | 0 | 2100 | 0% | — | the tools changed (1,990 tokens not read from cache) |'));
+    const report = renderOverheadReport({ overview, activity: searchActivity(events), contextWindowTokens: 200_000, conversationTitle: 't', requests, results: resultCostsOf(stream) });
+    assert.ok(report.includes('| 2 | 10 | 1990 | 50 | 97% |'));
+    assert.ok(report.includes('| 3 | 10 | 0 | 2100 | 0% |'));
+    assert.ok(report.includes('- Request 2: tool changes before it: settings −gh\\_\\_pr\n- Request 3: cache miss: the tools changed (1,990 tokens not read from cache)'));
+    assert.ok(!report.includes('- Request 1:'), 'a request with nothing to say has no note');
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { effortSetting, readSetting, SETTINGS } from '../../src/core/settingsRegistry';
+import { effortSetting, readSetting, settingIssues, SETTINGS, SETTINGS_SECTION } from '../../src/core/settingsRegistry';
 
 const root = resolve(__dirname, '..', '..', '..');
 const declared = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -41,6 +41,32 @@ describe('settings registry', () => {
     assert.match(read.issue ?? '', /^quiver\.maxCyclesPerTurn: "lots" is not valid .*fix it in settings\.json/);
     assert.equal(readSetting('maxCyclesPerTurn', 3).value, 3);
     assert.match(readSetting('anthropicBaseUrl', 'not a url').issue ?? '', /quiver\.anthropic\.baseUrl/);
+  });
+
+  it('quiver.anthropic.baseUrl needs its scheme; an invalid one gives an example and stops requests rather than fall back', () => {
+    for (const good of ['', 'http://localhost:8080', 'https://proxy.example.com/anthropic']) assert.equal(readSetting('anthropicBaseUrl', good).issue, undefined, good);
+    for (const bad of ['localhost:37783', 'ftp://proxy', 'http:/x', 'not a url']) {
+      assert.match(readSetting('anthropicBaseUrl', bad).issue ?? '', /^quiver\.anthropic\.baseUrl: ".*" is not valid \(not an http:\/\/ or https:\/\/ URL\)\. It must be empty \(api\.anthropic\.com\) or a whole URL with its scheme, like http:\/\/localhost:8080\. Quiver sends no request until it is fixed in settings\.json\.$/, bad);
+    }
+  });
+
+  it('package.json\'s pattern for quiver.anthropic.baseUrl accepts what the registry accepts, so the Settings editor flags the same values', () => {
+    const declared = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { pattern?: string; patternErrorMessage?: string }> } };
+    }).contributes.configuration.properties[SETTINGS.anthropicBaseUrl.key];
+    const pattern = new RegExp(declared?.pattern ?? '');
+    assert.match(declared?.patternErrorMessage ?? '', /http:\/\/localhost:8080/);
+    for (const value of ['', 'http://localhost:8080', 'https://a.example/v1', 'localhost:37783', 'http://', 'ftp://a', 'http:/x', 'http://a b']) {
+      assert.equal(pattern.test(value), readSetting('anthropicBaseUrl', value).issue === undefined, value);
+    }
+  });
+
+  it('settingIssues lists every registered setting whose written value falls back, by key, and only those', () => {
+    const written: Record<string, unknown> = { 'quiver.search.maxLoadTokens': -5, 'quiver.maxCyclesPerTurn': 3, 'quiver.anthropic.baseUrl': 'localhost:37783' };
+    const issues = settingIssues((key) => written[key]);
+    assert.deepEqual([...issues.keys()].sort(), ['quiver.anthropic.baseUrl', 'quiver.search.maxLoadTokens']);
+    assert.equal(issues.get('quiver.search.maxLoadTokens'), 'quiver.search.maxLoadTokens: -5 is not valid (Too small: expected number to be >=0). Using 4000; fix it in settings.json.');
+    for (const key of registered) assert.ok(key.startsWith(`${SETTINGS_SECTION}.`), key);
   });
 
   it('quiver.search.maxLoadTokens takes a whole number of tokens, 0 or more', () => {

@@ -7,6 +7,7 @@
 import DOMPurify from 'dompurify';
 import type { Config, WindowLike } from 'dompurify';
 import MarkdownIt from 'markdown-it';
+import { highlightCode } from './highlight';
 
 /** Links may only leave the webview to the web or a mail client; the host re-checks on open. */
 export const SAFE_HREF = /^(?:https?:|mailto:)/i;
@@ -18,6 +19,12 @@ const ALLOWED_TAGS = [
 ];
 const ALLOWED_ATTR = ['href', 'title', 'class', 'start'];
 const CODE_CLASS = /^language-[A-Za-z0-9_+#.-]{1,40}$/;
+/**
+ * The classes highlight.js puts on its token spans (`hljs-title function_`, and `language-css` for
+ * an embedded language). Any other class on a span is dropped, so markup that got this far could
+ * still not borrow the look of the chat's own controls.
+ */
+const TOKEN_CLASS = /^(?:hljs-[a-z_-]{1,30}(?: [a-z]{1,30}_{1,3}){0,3}|language-[a-z0-9]{1,30})$/;
 
 const PURIFY_CONFIG = {
   ALLOWED_TAGS,
@@ -38,7 +45,14 @@ export interface MarkdownRenderer {
 }
 
 function createMarkdownIt() {
-  const md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
+  const md = new MarkdownIt({
+    html: false,
+    linkify: true,
+    typographer: false,
+    breaks: false,
+    // '' leaves the block to markdown-it's own escaping; what it returns is sanitized like the rest.
+    highlight: (code, lang) => highlightCode(code, lang) ?? '',
+  });
   md.validateLink = (url: string): boolean => SAFE_HREF.test(url.trim());
   // Remote images could leak data by URL and the CSP blocks them anyway: show them as links.
   md.renderer.rules.image = (tokens, idx): string => {
@@ -55,7 +69,7 @@ export function createMarkdownRenderer(win: WindowLike): MarkdownRenderer {
   const purify = DOMPurify(win);
   purify.addHook('afterSanitizeAttributes', (el) => {
     const cls = el.getAttribute('class');
-    if (cls !== null && !(el.tagName === 'CODE' && CODE_CLASS.test(cls))) el.removeAttribute('class');
+    if (cls !== null && !(el.tagName === 'CODE' && CODE_CLASS.test(cls)) && !(el.tagName === 'SPAN' && TOKEN_CLASS.test(cls))) el.removeAttribute('class');
     if (el.tagName === 'A') {
       const href = el.getAttribute('href');
       if (href === null || !SAFE_HREF.test(href.trim())) el.removeAttribute('href');

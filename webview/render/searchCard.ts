@@ -1,67 +1,111 @@
-import type { FoundTool, HistoryItem } from '../../src/protocol';
-import { h, icon } from '../dom';
+import { formatTokens, type FoundStatus, type FoundTool, type HistoryItem } from '../../src/protocol';
+import { button, h, icon } from '../dom';
+import { post } from '../vscodeApi';
 import { renderOutput } from './output';
 import { statusIcon } from './toolCard';
 
 type SearchItem = Extract<HistoryItem, { kind: 'search' }>;
+type SearchDone = Extract<SearchItem['outcome'], { status: 'done' }>;
+
+/** The order the header counts them in: what the search added first, then what it left. */
+const STATUSES: readonly FoundStatus[] = ['loaded', 'unloaded', 'already on', 'not loaded', 'unavailable'];
+
+const STATUS_TITLE: Record<FoundStatus, string> = {
+  loaded: 'This search loaded it: the model can call it, and its definition goes with every later request of this chat',
+  unloaded: 'This search loaded it, and it has been turned off for this chat since: later requests no longer offer it',
+  'already on': 'It was on already when this search ran: the model can call it',
+  'not loaded': 'Named to the model but not loaded (not close enough to the best match, or past quiver.search.maxLoadTokens): a search for its exact name loads it',
+  unavailable: 'Found, but turned off: the model cannot call it',
+};
 
 function queryOf(item: SearchItem): string {
   const q = item.input['query'];
   return typeof q === 'string' ? q : '';
 }
 
+function unloadButton(tool: FoundTool): HTMLButtonElement {
+  const b = button({
+    label: 'Unload',
+    title: `Turn ${tool.name} off for this chat, so later requests no longer carry its definition`,
+    class: 'unload',
+    onClick: () => {
+      // One click is one toggle: the host redraws the row as unloaded.
+      b.disabled = true;
+      post({ type: 'unloadTool', name: tool.name });
+    },
+  });
+  return b;
+}
+
+/** A tool's name in full, free to wrap after each `_` and `-` (where its words end) rather than mid-word. */
+function toolName(name: string): HTMLElement {
+  const parts = name.split(/(?<=[_-])(?=[^_-])/);
+  return h('code', { class: 'tool-name' }, ...parts.flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part])));
+}
+
+/** One row per tool: its name in full, the one status saying what this search did with it, and Unload while it is loaded. */
 function foundRow(tool: FoundTool): HTMLLIElement {
-  const usable = tool.status === 'usable';
+  const cost = tool.tokens !== null && tool.status === 'loaded' ? ` · ${formatTokens(tool.tokens)} tok` : '';
   return h(
     'li',
-    { class: 'found-tool' },
-    h('code', { class: 'tool-name' }, tool.name),
-    h('span', { class: `badge ${usable ? 'badge-usable' : 'badge-unavailable'}`, title: usable ? 'The model can call this tool now' : 'Found, but its configuration keeps it off' }, tool.status),
-    tool.promoted ? h('span', { class: 'badge badge-promoted', title: 'This search turned the tool on for the rest of the conversation' }, icon('arrow-up'), 'promoted') : null,
+    { class: `found-tool found-${tool.status.replace(' ', '-')}` },
+    toolName(tool.name),
+    h('span', { class: 'found-status', title: STATUS_TITLE[tool.status] }, `${tool.status}${cost}`),
+    tool.status === 'loaded' ? unloadButton(tool) : null,
   );
 }
 
-/** Matches past quiver.search.maxLoadTokens: the model saw their names and may load one by searching for it. */
-function notLoadedRow(names: readonly string[]): HTMLElement {
-  return h(
-    'div',
-    { class: 'not-loaded muted', title: 'Matched, but past the load budget (quiver.search.maxLoadTokens): named to the model, which loads one by searching for its exact name' },
-    'Not loaded: ',
-    ...names.flatMap((name, i) => [i > 0 ? ', ' : '', h('code', { class: 'tool-name' }, name)]),
-  );
+/** "10 found: 3 loaded, 7 not loaded": every row counted once, so the parts add up to the whole. */
+export function searchCounts(outcome: SearchDone): string {
+  if (outcome.found.length === 0) return 'nothing found';
+  const parts = STATUSES.map((s) => [s, outcome.found.filter((f) => f.status === s).length] as const).filter(([, n]) => n > 0);
+  return `${outcome.found.length} found: ${parts.map(([s, n]) => `${n} ${s}`).join(', ')}`;
 }
 
-/** The search_tools card: what was found, which results are usable, and what this search promoted. */
+/** What the search adds to every later request: the estimated definitions of what it loaded and still has loaded. */
+function addedCost(outcome: SearchDone): string | null {
+  const tokens = outcome.found.reduce((sum, f) => sum + (f.status === 'loaded' ? (f.tokens ?? 0) : 0), 0);
+  return tokens > 0 ? `+${formatTokens(tokens)} tokens a request` : null;
+}
+
+/** The header's figures: beside the query what the search adds to each request, below it the counts. */
+function headerState(item: SearchItem): (HTMLElement | null)[] {
+  const outcome = item.outcome;
+  if (outcome.status === 'done') {
+    const cost = addedCost(outcome);
+    return [
+      cost !== null ? h('span', { class: 'card-state search-cost', title: 'Estimated tokens of the definitions this search loaded, which every later request of this chat carries (Unload a row to stop that)' }, cost) : null,
+      h('span', { class: 'card-state search-counts' }, searchCounts(outcome)),
+    ];
+  }
+  if (outcome.status === 'error') return [h('span', { class: 'card-state state-error' }, 'failed')];
+  if (outcome.status === 'cancelled') return [h('span', { class: 'card-state' }, 'cancelled')];
+  return [h('span', { class: 'card-state' }, 'searching…')];
+}
+
+/**
+ * The search_tools card: the query and what the search added to every later request in its
+ * header, and one row per match with what the search did with it. Collapsed unless the user
+ * opened it: the header says what matters.
+ */
 export function renderSearchCard(item: SearchItem, open: boolean | null): HTMLElement {
   const outcome = item.outcome;
   const details = h('details', { class: `card search-card status-${outcome.status}` });
-  details.open = open ?? outcome.status !== 'running';
+  details.open = open ?? false;
   const query = queryOf(item);
-  let stats = '';
-  if (outcome.status === 'done') {
-    const promoted = outcome.found.filter((f) => f.promoted).length;
-    const listed = outcome.notLoaded.length > 0 ? `, ${outcome.notLoaded.length} not loaded` : '';
-    stats = outcome.found.length === 0 ? 'nothing found' : `${outcome.found.length} found${promoted > 0 ? `, ${promoted} promoted` : ''}${listed}`;
-  } else if (outcome.status === 'error') {
-    stats = 'failed';
-  } else if (outcome.status === 'cancelled') {
-    stats = 'cancelled';
-  }
   details.append(
     h(
       'summary',
       {},
       icon('chevron-right', 'chevron'),
       outcome.status === 'done' ? icon('search', 'status-icon') : statusIcon(outcome.status),
-      h('span', { class: 'card-title' }, h('span', { class: 'muted' }, 'Searched tools for '), h('span', { class: 'search-query' }, `“${query}”`)),
-      stats ? h('span', { class: 'card-state' }, stats) : null,
+      h('span', { class: 'card-title', title: `Searched tools for “${query}”` }, h('span', { class: 'muted search-title-prefix' }, 'Searched tools for '), h('span', { class: 'search-query' }, `“${query}”`)),
+      ...headerState(item),
     ),
   );
   const body = h('div', { class: 'card-body' });
-  if (outcome.status === 'done' && outcome.found.length > 0) {
-    body.append(h('ul', { class: 'found-list' }, ...outcome.found.map(foundRow)));
-    if (outcome.notLoaded.length > 0) body.append(notLoadedRow(outcome.notLoaded));
-  } else if (outcome.status === 'done') body.append(h('div', { class: 'muted' }, 'No discoverable tool matched.'));
+  if (outcome.status === 'done' && outcome.found.length > 0) body.append(h('ul', { class: 'found-list' }, ...outcome.found.map(foundRow)));
+  else if (outcome.status === 'done') body.append(h('div', { class: 'muted' }, 'No discoverable tool matched.'));
   else if (outcome.status === 'error') body.append(renderOutput(outcome.output));
   else if (outcome.status === 'running') body.append(h('div', { class: 'muted' }, 'Searching…'));
   else body.append(h('div', { class: 'muted' }, 'The turn ended before the search finished.'));

@@ -1,5 +1,6 @@
 import type { HistoryItem, ToolOutcome } from '../../src/protocol';
 import { h, icon } from '../dom';
+import { keptNote } from './keptNote';
 import { formatInput, renderOutput, textBlock } from './output';
 
 type ToolCallItem = Extract<HistoryItem, { kind: 'tool_call' }>;
@@ -34,6 +35,7 @@ export function renderToolCard(item: ToolCallItem, open: boolean | null): HTMLEl
     statusIcon(status),
     h('span', { class: 'card-title' }, h('span', { class: 'muted' }, STATUS[status].verb), h('code', { class: 'tool-name' }, item.name)),
     status === 'running' || status === 'done' ? null : h('span', { class: `card-state state-${status}` }, STATUS[status].label),
+    (item.outcome.status === 'done' || item.outcome.status === 'error') && item.outcome.kept ? keptNote(item.outcome.kept) : null,
   );
   const body = h('div', { class: 'card-body' }, h('div', { class: 'section-label' }, 'Input'), textBlock(formatInput(item.input), 'tool-text tool-input'));
   if (item.outcome.status !== 'running' && item.outcome.status !== 'cancelled') {

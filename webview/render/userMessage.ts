@@ -10,7 +10,12 @@ export interface FailedMessageActions {
   readonly drop: (item: UserItem) => void;
 }
 
-/** A user message; one the API refused says so and offers Retry, Edit and Drop (none while a turn runs). */
+/** Why the message was not sent, by cause; a conversation recorded before causes were says only that its request failed. */
+function notSentNote(item: UserItem): string {
+  return `Not sent: ${item.cause ?? 'the request failed'}. It will not be sent with your next message.`;
+}
+
+/** A user message; one that was not sent says why and offers Retry, Edit and Drop (none while a turn runs). */
 export function renderUserMessage(item: UserItem, actions: FailedMessageActions | null): HTMLElement {
   const el = h(
     'div',
@@ -20,7 +25,7 @@ export function renderUserMessage(item: UserItem, actions: FailedMessageActions 
     h('div', { class: 'user-text' }, item.text),
   );
   if (item.status !== 'failed') return el;
-  const bar = h('div', { class: 'failed-bar' }, icon('warning'), h('span', { class: 'failed-note' }, 'Not sent: the API refused it. It will not be sent with your next message.'));
+  const bar = h('div', { class: 'failed-bar' }, icon('warning'), h('span', { class: 'failed-note' }, notSentNote(item)));
   if (actions) {
     bar.append(
       button({ label: 'Retry', title: 'Send this message again', onClick: () => actions.retry(item) }),

@@ -5,6 +5,7 @@ export { applyToggle, promote, type PromotionOutcome, type ToggleDirection, type
 export { parseKeyAssignment, type KeyAssignment } from './keyAssignment';
 export { computeToolSets, type ToolSets, type ToolSetsInput } from './sets';
 export { applySettingsEdit, enableEdits, runEdits, runRemoval, scopeForToolKey, serverEnableEdits, type SettingsEdit } from './settingsWriter';
+export { availabilityChanges, changesOutside, serverToggleChanges, serverToggleConfirmation, type AvailabilityChange, type ToggleConfirmation } from './toggleEffects';
 export { mergeScopedValues, type ScopedValues, type SettingsScope } from './scopedValues';
 export { appliedToolsValue, ignoredRunPolicyOf, TRUSTED_USER_SCOPE, writtenToolsConfig, type AppliedToolsValue, type IgnoredRunPolicy, type RunTrust } from './workspaceRunPolicy';
 export { serversToStart, serversWithEveryToolOff, serversWithNoToolOn, type ServerKeys } from './dormant';

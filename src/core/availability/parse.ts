@@ -129,19 +129,33 @@ function parseRun(raw: unknown, path: string): Parsed<ToolEntry> {
   };
 }
 
-/** Parses one tool's entry of `quiver.tools`: `{ "enable": …, "run": … }`. */
+const WHOLE = 'whole';
+
+/** An unreadable resultTokens is left unset: the tool's results are bounded as every tool's are. */
+function parseResultTokens(raw: unknown, path: string): Parsed<ToolEntry> {
+  if (raw === WHOLE || (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0)) return { value: { resultTokens: raw }, issues: [] };
+  return {
+    value: {},
+    issues: [{ path, message: `${describe(raw)} is not a valid resultTokens. Use a whole number of estimated tokens, 0 or more (a result up to it goes whole, a longer one shows that much and is kept whole; 0 shows only a reference), or "${WHOLE}" (never shortened).` }],
+  };
+}
+
+const ENTRY_KEYS = ['enable', 'run', 'resultTokens'];
+
+/** Parses one tool's entry of `quiver.tools`: `{ "enable": …, "run": …, "resultTokens": … }`. */
 export function parseToolEntry(raw: unknown, path: string): Parsed<ToolEntry> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     // It may have replaced (in VS Code's merge of scopes) an entry that asked before each call: ask.
     return { value: { ...INVALID, run: 'ask' }, issues: [{ path, message: `${describe(raw)} is not a tool entry. Write an object such as { "enable": "discoverable" }.`, turnsOff: true }] };
   }
   const entry = raw as Record<string, unknown>;
-  const unknownKeys = Object.keys(entry).filter((k) => k !== 'enable' && k !== 'run');
-  const issues: ConfigIssue[] = unknownKeys.map((k) => ({ path: `${path}.${k}`, message: `unknown key "${k}". A tool entry accepts "enable" and "run".` }));
+  const unknownKeys = Object.keys(entry).filter((k) => !ENTRY_KEYS.includes(k));
+  const issues: ConfigIssue[] = unknownKeys.map((k) => ({ path: `${path}.${k}`, message: `unknown key "${k}". A tool entry accepts ${listed(ENTRY_KEYS)}.` }));
   const enable = entry['enable'] === undefined ? { value: {}, issues: [] } : parseEnable(entry['enable'], `${path}.enable`);
   const run = entry['run'] === undefined ? { value: {}, issues: [] } : parseRun(entry['run'], `${path}.run`);
+  const resultTokens = entry['resultTokens'] === undefined ? { value: {}, issues: [] } : parseResultTokens(entry['resultTokens'], `${path}.resultTokens`);
   const enableIssues = enable.issues.map((i) => ({ ...i, turnsOff: true }));
-  return { value: { ...enable.value, ...run.value }, issues: [...issues, ...enableIssues, ...run.issues] };
+  return { value: { ...enable.value, ...run.value, ...resultTokens.value }, issues: [...issues, ...enableIssues, ...run.issues, ...resultTokens.issues] };
 }
 
 /** Parses a whole `quiver.tools` value, or a config delta of the same shape. */

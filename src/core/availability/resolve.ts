@@ -28,10 +28,12 @@ export function resolveTool(config: ToolsConfig, tool: ToolIdentity): ResolvedTo
   const chain = chainKeys(tool).map((key) => config.get(key));
   const first = <K extends keyof ToolEntry>(field: K): ToolEntry[K] => chain.find((e) => e?.[field] !== undefined)?.[field];
   const defaultRun: RunPolicy = tool.server === undefined ? 'unattended' : 'ask';
+  const resultTokens = first('resultTokens');
   return {
     availability: first('availability') ?? 'on',
     allowToggle: first('allowToggle') ?? 'any',
     run: first('run') ?? defaultRun,
+    ...(resultTokens !== undefined ? { resultTokens } : {}),
   };
 }
 

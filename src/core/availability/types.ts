@@ -11,6 +11,13 @@ export type RunPolicy = 'ask' | 'unattended';
 export const RUN_POLICIES: readonly RunPolicy[] = ['ask', 'unattended'];
 
 /**
+ * How much of one result of the tool the model reads at once, in estimated tokens: a result up
+ * to that size goes whole, a longer one is kept whole by reference and shown as a view of that
+ * size (0: the reference alone). `whole`: never shortened.
+ */
+export type ResultTokens = number | 'whole';
+
+/**
  * One layer's configuration of one tool after parsing. An unset field inherits from the
  * next layer down (tool, then `<server>__*`, then `*`), so unset must stay distinguishable
  * from any value: that is what makes the table form and the shorthand differ.
@@ -19,6 +26,7 @@ export interface ToolEntry {
   readonly availability?: Availability;
   readonly allowToggle?: AllowToggle;
   readonly run?: RunPolicy;
+  readonly resultTokens?: ResultTokens;
 }
 
 /** A parsed `quiver.tools` value (or a config delta): keys are tool names, `<server>__*` or `*`. */
@@ -28,6 +36,8 @@ export interface ResolvedTool {
   readonly availability: Availability;
   readonly allowToggle: AllowToggle;
   readonly run: RunPolicy;
+  /** Unset: the `quiver.results.*` settings (or the server's size hint) decide. */
+  readonly resultTokens?: ResultTokens;
 }
 
 /** A problem in a written configuration, phrased for the person who wrote it. */

@@ -1,6 +1,6 @@
 export { SEARCH_BUILTINS, SEARCH_TOOLS_DEFINITION, DESCRIBE_TOOLS_DEFINITION } from './builtins';
 export { describeTools, type ToolDoc, type ParameterDoc } from './describeTools';
-export { splitByLoadBudget } from './loadBudget';
+export { closeToBest, RELEVANCE_RATIO, splitByLoadBudget, type LoadSplit, type Relevance } from './loadBudget';
 export { searchTools, clampLimit, type SearchToolsHit, type SearchToolsOutput } from './searchTools';
 export { renderServerIndex, type ServerIndexEntry, type ServerIndexOptions } from './serverIndex';
 export { summarize } from './summary';

@@ -9,10 +9,13 @@ export const SEARCH_LIMIT_MAX = 50;
 export interface SearchToolsHit {
   readonly name: string;
   readonly summary: string;
+  /** How well it matched (the ranker's score and name tier): the fold loads only matches close to the best (loadBudget.ts). */
+  readonly score: number;
+  readonly tier: number;
 }
 
 export interface SearchToolsOutput {
-  /** Best first: the promotion request (RFD 108: only returned tools are promoted); the turn's fold promotes as many as the load budget allows. */
+  /** Best first: the promotion request (RFD 108: only returned tools are promoted); the turn's fold promotes those close enough to the best match, as many as the load budget allows. */
   readonly results: readonly SearchToolsHit[];
   /** How many searchable tools matched, so the model knows when `limit` cut the list short. */
   readonly total: number;
@@ -40,7 +43,7 @@ export function searchTools(index: ToolIndex, searchable: ReadonlySet<string>, i
   }
   const clamped = clampLimit(limit);
   const outcome = index.search(query, { limit: clamped, filter: (name) => searchable.has(name) });
-  const results = outcome.results.map(({ name }) => ({ name, summary: index.summary(name) ?? '' }));
+  const results = outcome.results.map(({ name, score, tier }) => ({ name, summary: index.summary(name) ?? '', score, tier }));
   return ok({ results, total: outcome.total });
 }
 

@@ -63,7 +63,10 @@ export const DEFAULT_RANKING: RankingOptions = {
 
 export interface RankedTool {
   readonly name: string;
+  /** The BM25F score of the query's words (0 for a tool only its name tier matched). */
   readonly score: number;
+  /** Name tier: 2 when the whole query spells the tool's name, 1 when it begins it, else 0; a higher tier ranks first whatever the score. */
+  readonly tier: number;
 }
 
 export interface SearchOutcome {
@@ -179,7 +182,7 @@ export class ToolIndex {
       return this.index.idAt(a) < this.index.idAt(b);
     };
     const best = topK(candidates, Math.min(limit, candidates.length), better);
-    return { results: best.map((slot) => ({ name: this.index.idAt(slot), score: scores[slot] ?? 0 })), total: candidates.length };
+    return { results: best.map((slot) => ({ name: this.index.idAt(slot), score: scores[slot] ?? 0, tier: tiers.get(slot) ?? 0 })), total: candidates.length };
   }
 
   private add(tool: ToolDefinition): void {

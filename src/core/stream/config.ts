@@ -4,7 +4,10 @@ import type { StreamEvent } from './events';
 type RawTools = Readonly<Record<string, unknown>>;
 type ConfigDelta = Extract<StreamEvent, { type: 'config_delta' }>;
 
-const FIELDS = ['availability', 'allowToggle', 'run'] as const;
+const FIELDS = ['availability', 'allowToggle', 'run', 'resultTokens'] as const satisfies readonly (keyof ToolEntry)[];
+// Every field of an entry must be listed, or a settings edit of the one left out would never reach the stream.
+const _everyField: Exclude<keyof ToolEntry, (typeof FIELDS)[number]> extends never ? true : never = true;
+void _everyField;
 
 /**
  * How settings enter the stream. The settings base is empty: the first turn records the whole

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Conversation, conversationTitle } from './conversation';
+import { FileResultStore } from '../results/resultStore';
 import { eventsOfTypes, parseStreamText, type LoadIssue } from './jsonLines';
+import { lastActivity } from './lastActivity';
 
 export interface ConversationSummary {
   readonly id: string;
   readonly title: string;
-  /** Last write, from the file's modification time. */
+  /** Last activity: the time of its last event other than a rename (else the file's modification time). */
   readonly updated: Date;
 }
 
@@ -18,6 +20,8 @@ export interface OpenedConversation {
 }
 
 const EXTENSION = '.jsonl';
+/** A conversation's kept results live in a folder named after it (never listed: only `.jsonl` files are). */
+const RESULTS = '.results';
 const ID = /^c-[a-z0-9]+-[a-f0-9]{8}$/;
 
 /**
@@ -25,8 +29,8 @@ const ID = /^c-[a-z0-9]+-[a-f0-9]{8}$/;
  * caller owns (the extension passes its global storage folder).
  */
 export class ConversationStore {
-  /** Titles by conversation, valid while the file's size and modification and change times are unchanged. */
-  private readonly titles = new Map<string, { readonly stamp: string; readonly title: string }>();
+  /** Titles and last activity by conversation, valid while the file's size and modification and change times are unchanged. */
+  private readonly titles = new Map<string, { readonly stamp: string; readonly title: string; readonly updated: Date }>();
 
   constructor(private readonly folder: string) {}
 
@@ -47,8 +51,9 @@ export class ConversationStore {
   }
 
   /**
-   * Newest first; unreadable files are left out. A file is read for its title only when it
-   * changed since the last listing, and then only its messages and renames are parsed.
+   * Most recently active first (a rename is not activity); unreadable files are left out. A file
+   * is read for its title only when it changed since the last listing, and then only its
+   * messages and renames are parsed, and its last lines for when it was last active.
    */
   async list(): Promise<ConversationSummary[]> {
     let names: string[];
@@ -62,7 +67,8 @@ export class ConversationStore {
     const present = new Set(ids);
     for (const id of this.titles.keys()) if (!present.has(id)) this.titles.delete(id);
     const summaries = await Promise.all(ids.map((id) => this.summary(id)));
-    return summaries.filter((s): s is ConversationSummary => s !== undefined).sort((a, b) => b.updated.getTime() - a.updated.getTime());
+    // Ties (events recorded in the same millisecond) go by id, which begins with the creation time: newer first.
+    return summaries.filter((s): s is ConversationSummary => s !== undefined).sort((a, b) => b.updated.getTime() - a.updated.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   }
 
   async rename(id: string, title: string): Promise<void> {
@@ -72,8 +78,14 @@ export class ConversationStore {
     await conversation.append({ type: 'renamed', title: trimmed, at: new Date().toISOString() });
   }
 
+  /** Where the conversation's shortened tool results are kept whole, beside its stream. */
+  resultsOf(id: string): FileResultStore {
+    return new FileResultStore(this.resultsFolderOf(id));
+  }
+
   async delete(id: string): Promise<void> {
     await rm(this.fileOf(id), { force: true });
+    await rm(this.resultsFolderOf(id), { recursive: true, force: true });
     this.titles.delete(id);
   }
 
@@ -84,10 +96,12 @@ export class ConversationStore {
       // ctime too: a repair that truncates and rewrites as many bytes within one coarse mtime tick still moves it.
       const stamp = `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}`;
       const known = this.titles.get(id);
-      if (known !== undefined && known.stamp === stamp) return { id, title: known.title, updated: info.mtime };
-      const title = conversationTitle(eventsOfTypes(await readFile(file), ['user_message', 'renamed']));
-      this.titles.set(id, { stamp, title });
-      return { id, title, updated: info.mtime };
+      if (known !== undefined && known.stamp === stamp) return { id, title: known.title, updated: known.updated };
+      const bytes = await readFile(file);
+      const title = conversationTitle(eventsOfTypes(bytes, ['user_message', 'renamed']));
+      const updated = lastActivity(bytes) ?? info.mtime;
+      this.titles.set(id, { stamp, title, updated });
+      return { id, title, updated };
     } catch {
       this.titles.delete(id);
       return undefined;
@@ -95,7 +109,15 @@ export class ConversationStore {
   }
 
   private fileOf(id: string): string {
-    if (!ID.test(id)) throw new Error(`"${id}" is not a conversation id.`);
-    return join(this.folder, `${id}${EXTENSION}`);
+    return join(this.folder, `${checkedId(id)}${EXTENSION}`);
   }
+
+  private resultsFolderOf(id: string): string {
+    return join(this.folder, `${checkedId(id)}${RESULTS}`);
+  }
+}
+
+function checkedId(id: string): string {
+  if (!ID.test(id)) throw new Error(`"${id}" is not a conversation id.`);
+  return id;
 }

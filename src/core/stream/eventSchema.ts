@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { RESULT_REF } from '../results/resultRefs';
 import type { StreamEvent } from './events';
 
 const at = z.string().min(1);
 const json = z.record(z.string(), z.unknown());
 
-const resultContent = z.union([
+/** A piece of a tool result, as the stream and the result store keep it. */
+export const toolResultContentSchema = z.union([
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string() }),
 ]);
@@ -49,11 +51,12 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     type: z.literal('tool_result'),
     toolUseId: z.string().min(1),
     name: z.string(),
-    content: z.array(resultContent),
+    content: z.array(toolResultContentSchema),
     isError: z.boolean(),
     notRun: z.enum(['denied', 'cancelled', 'refused']).optional(),
     found: z.array(z.object({ name: z.string(), status: z.enum(['usable', 'found, unavailable']) })).optional(),
     notLoaded: z.array(z.string()).optional(),
+    kept: z.object({ ref: z.string().regex(RESULT_REF), status: z.enum(['truncated', 'reference-only', 'error']), shownChars: count, totalChars: count }).optional(),
     at,
   }),
   z.object({
@@ -66,7 +69,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     cacheMiss: z.string().optional(),
     at,
   }),
-  z.object({ type: z.literal('turn_end'), reason: z.enum(['done', 'cancelled', 'max_cycles', 'cut_off', 'declined', 'error']), message: z.string().optional(), at }),
+  z.object({ type: z.literal('turn_end'), reason: z.enum(['done', 'cancelled', 'max_cycles', 'cut_off', 'declined', 'error']), message: z.string().optional(), cause: z.string().optional(), at }),
   z.object({ type: z.literal('renamed'), title: z.string(), at }),
   z.object({ type: z.literal('message_dropped'), index: count, at }),
   z.object({ type: z.literal('restart'), at }),

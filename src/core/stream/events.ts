@@ -31,6 +31,23 @@ export type NotRunReason = 'denied' | 'cancelled' | 'refused';
 /** What one search result committed to (RFD 108): promoted or already on, or left off by the fold. */
 export type SearchResultStatus = 'usable' | 'found, unavailable';
 
+/**
+ * How complete what the model got of a shortened result is: `truncated` (a head, and a tail
+ * where it helps, of the whole), `reference-only` (none of it, only the reference), `error` (a
+ * failed call's result, shortened). A result sent whole is `complete` and carries no record.
+ */
+export type ShortenedStatus = 'truncated' | 'reference-only' | 'error';
+
+/** A tool result kept whole in the conversation's result store while the model got a view of it. */
+export interface KeptResult {
+  /** The id read_result takes (see results/resultRefs.ts). */
+  readonly ref: string;
+  readonly status: ShortenedStatus;
+  /** Characters of the result the view shows, of `totalChars` (its text, images as a line each). */
+  readonly shownChars: number;
+  readonly totalChars: number;
+}
+
 /** `cut_off`: the reply hit max_tokens or the context window; `declined`: the model refused (stop reason `refusal`). */
 export type TurnEndReason = 'done' | 'cancelled' | 'max_cycles' | 'cut_off' | 'declined' | 'error';
 
@@ -95,6 +112,8 @@ export type StreamEvent =
       readonly found?: readonly { readonly name: string; readonly status: SearchResultStatus }[];
       /** For search_tools: matches the load budget left out, named to the model, not promoted (absent when none). */
       readonly notLoaded?: readonly string[];
+      /** Set when `content` is a view of a longer result kept whole (absent for results sent whole, and in streams before 2026-12-01). */
+      readonly kept?: KeptResult;
       readonly at: string;
     }
   | {
@@ -108,7 +127,8 @@ export type StreamEvent =
       readonly cacheMiss?: string;
       readonly at: string;
     }
-  | { readonly type: 'turn_end'; readonly reason: TurnEndReason; readonly message?: string; readonly at: string }
+  /** `cause`: an error's cause in a few words ("could not reach http://…"), which a message that was not sent is labelled with. */
+  | { readonly type: 'turn_end'; readonly reason: TurnEndReason; readonly message?: string; readonly cause?: string; readonly at: string }
   | { readonly type: 'renamed'; readonly title: string; readonly at: string }
   /** The user dropped a message the API refused (see failedMessages.ts); `index` is its user_message's position in the stream. */
   | { readonly type: 'message_dropped'; readonly index: number; readonly at: string }

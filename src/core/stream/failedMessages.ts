@@ -1,14 +1,15 @@
 import type { StreamEvent } from './events';
 
 /**
- * The user messages the API refused: their turn ended in error before any reply came, so no
+ * The user messages that were not sent: their turn ended in error before any reply came, so no
  * request holding them ever succeeded. They are never sent again, or a message the API rejects
  * (a 401, a 400) would ride along with the next one and fail it too; the user retries, edits or
  * drops them instead. Regenerating right after the failure retries the message in place.
- * Indices are positions in the stream.
+ * Keys are positions in the stream; each maps to the error's cause in a few words (recorded with
+ * the turn's end; undefined in a stream written before causes were).
  */
-export function failedMessages(events: readonly StreamEvent[]): ReadonlySet<number> {
-  const failed = new Set<number>();
+export function failedMessages(events: readonly StreamEvent[]): ReadonlyMap<number, string | undefined> {
+  const failed = new Map<number, string | undefined>();
   const dropped = droppedMessages(events);
   let latest: number | undefined;
   let unanswered: number | undefined;
@@ -19,7 +20,7 @@ export function failedMessages(events: readonly StreamEvent[]): ReadonlySet<numb
       if (latest !== undefined && !dropped.has(latest) && failed.delete(latest)) unanswered = latest;
     } else if (e.type === 'assistant_message') unanswered = undefined;
     else if (e.type === 'turn_end') {
-      if (e.reason === 'error' && unanswered !== undefined) failed.add(unanswered);
+      if (e.reason === 'error' && unanswered !== undefined) failed.set(unanswered, e.cause);
       unanswered = undefined;
     }
   });

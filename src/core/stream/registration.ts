@@ -12,3 +12,12 @@ import type { StreamEvent } from './events';
 export function searchToolsRegistered(events: readonly StreamEvent[]): boolean {
   return configPositions(events).some((config) => [...config].some(([key, entry]) => !isBuiltinToolName(key) && entry.availability === 'discoverable'));
 }
+
+/**
+ * Whether read_result is offered: once any result of the stream was kept whole by reference,
+ * for good. Derived from the stream alone, like searchToolsRegistered, so it is offered after a
+ * reload exactly when it was before.
+ */
+export function readResultRegistered(events: readonly StreamEvent[]): boolean {
+  return events.some((e) => e.type === 'tool_result' && e.kept !== undefined);
+}

@@ -1,5 +1,5 @@
 import { isLockedOff, serverOfQualifiedName } from '../availability';
-import { isBuiltinToolName } from '../tools';
+import { isBuiltinToolName, READ_RESULT_NAME } from '../tools';
 import type { ToolPlan } from './toolPlan';
 
 /**
@@ -16,6 +16,7 @@ export function callRefusal(name: string, plan: ToolPlan, runningServers: Readon
     }
     return `${name} was not run: there is no tool with that name. Call only tools you were given${plan.searchRegistered ? ', or find one with search_tools' : ''}.`;
   }
+  if (name === READ_RESULT_NAME) return `${name} was not run: no result of this conversation was shortened, so there is nothing kept to read (or the user turned it off).`;
   if (isBuiltinToolName(name)) return `${name} was not run: it is not offered in this conversation (no tool is discoverable, or the user turned it off).`;
   if (isLockedOff(resolved)) return `${name} was not run: it is locked off in the user's settings.`;
   if (resolved.availability === 'off') return `${name} was not run: it is turned off in this conversation. Ask the user to turn it on if you need it.`;

@@ -1,15 +1,16 @@
 import { promote, resolveTool, type PromotionOutcome, type ToolEntry } from '../availability';
 import { applyDelta } from '../stream/config';
-import type { NotRunReason, SearchResultStatus, StreamEvent } from '../stream/events';
+import type { KeptResult, NotRunReason, SearchResultStatus, StreamEvent } from '../stream/events';
 import type { ToolCallResult } from '../toolSource';
 import type { ToolDefinition } from '../tools';
 import { SEARCH_TOOLS_NAME } from '../tools';
-import { splitByLoadBudget, type SearchToolsHit } from '../search';
+import { closeToBest, splitByLoadBudget, type SearchToolsHit } from '../search';
 import { estimateToolTokens } from '../tokens';
 
 /** What one cycle produced, each tagged with the tool-call index it belongs to. */
 export type BufferEntry =
-  | { readonly index: number; readonly kind: 'result'; readonly toolUseId: string; readonly name: string; readonly result: ToolCallResult; readonly notRun: NotRunReason | undefined }
+  /** `kept`: the result is a view, its whole kept in the result store (see keptResults). */
+  | { readonly index: number; readonly kind: 'result'; readonly toolUseId: string; readonly name: string; readonly result: ToolCallResult; readonly notRun: NotRunReason | undefined; readonly kept?: KeptResult }
   /** A conversation toggle made while the cycle ran (the user's own, already checked against allow_toggle). */
   | { readonly index: number; readonly kind: 'write'; readonly tools: Readonly<Record<string, unknown>> }
   /**
@@ -65,14 +66,16 @@ function judge(hit: SearchToolsHit, config: ReadonlyMap<string, ToolEntry>, cata
 
 /**
  * One search evaluated against the state folded so far: off → found, unavailable; on already
- * (an earlier call of this cycle promoted it) → usable; discoverable → promoted while the load
- * budget lasts, the rest named as not loaded. Only promotions spend the budget: they are what
- * adds definitions to every later request.
+ * (an earlier call of this cycle promoted it) → usable; discoverable → promoted while each is
+ * close enough to the best match and the load budget lasts, the rest named as not loaded. Only
+ * promotions spend the budget: they are what adds definitions to every later request.
  */
 function foldSearch(entry: SearchEntry, config: ReadonlyMap<string, ToolEntry>, catalogue: readonly ToolDefinition[]): FoldedSearch {
   const judged = entry.results.map((hit) => judge(hit, config, catalogue));
   const promotable = judged.filter((j): j is Extract<Judged, { outcome: 'applied' }> => j.outcome === 'applied');
-  const { loaded, notLoaded } = splitByLoadBudget(promotable, (j) => estimateToolTokens(j.tool), entry.loadBudget);
+  // Closeness is judged against the search's own best match, whatever the fold made of it.
+  const best = entry.results[0];
+  const { loaded, notLoaded } = splitByLoadBudget(promotable, (j) => estimateToolTokens(j.tool), entry.loadBudget, (j) => best === undefined || closeToBest(j.hit, best));
   const left = new Set<Judged>(notLoaded);
   return {
     found: judged.filter((j) => !left.has(j)).map((j): FoundStatus => ({ ...j.hit, status: j.outcome === 'skipped' ? 'found, unavailable' : 'usable' })),
@@ -104,7 +107,7 @@ export function foldCycle(
       applyDelta(config, delta);
       events.push(delta);
     } else if (entry.kind === 'result') {
-      events.push({ type: 'tool_result', toolUseId: entry.toolUseId, name: entry.name, content: entry.result.content, isError: entry.result.isError, ...(entry.notRun ? { notRun: entry.notRun } : {}), at });
+      events.push({ type: 'tool_result', toolUseId: entry.toolUseId, name: entry.name, content: entry.result.content, isError: entry.result.isError, ...(entry.notRun ? { notRun: entry.notRun } : {}), ...(entry.kept ? { kept: entry.kept } : {}), at });
     } else {
       const { found, notLoaded, promoted } = foldSearch(entry, config, catalogue);
       if (Object.keys(promoted).length > 0) {

@@ -1,4 +1,5 @@
-import type { AssistantBlock, NotRunReason } from '../stream/events';
+import type { KeptResults } from '../results/keptResults';
+import type { AssistantBlock, KeptResult, NotRunReason } from '../stream/events';
 import type { ToolCallResult, ToolSource } from '../toolSource';
 import { callRefusal } from './callEligibility';
 import { callGroups } from './callGroups';
@@ -6,7 +7,7 @@ import { untilAborted } from './untilAborted';
 import type { CommitBuffer } from './commitBuffer';
 import type { Approver, BuiltinTools, TurnObserver } from './ports';
 import type { ToolPlan } from './toolPlan';
-import { DESCRIBE_TOOLS_NAME, SEARCH_TOOLS_NAME } from '../tools';
+import { DESCRIBE_TOOLS_NAME, READ_RESULT_NAME, SEARCH_TOOLS_NAME } from '../tools';
 
 type ToolUse = Extract<AssistantBlock, { type: 'tool_use' }>;
 
@@ -18,6 +19,8 @@ export interface ExecutionContext {
   readonly builtins: BuiltinTools;
   readonly approver: Approver;
   readonly observer: TurnObserver;
+  /** Bounds what MCP tools return, keeping the whole of a long result, and answers read_result. */
+  readonly results: KeptResults;
   readonly runningServers: ReadonlySet<string>;
   /** Estimated definition tokens one search_tools call may load (TurnSettings.searchLoadBudget). */
   readonly searchLoadBudget: number;
@@ -54,12 +57,16 @@ async function approval(call: ToolUse, ctx: ExecutionContext): Promise<NotRun | 
   return undefined;
 }
 
-/** Runs an MCP tool; a call the user stopped before it returned counts as not run. */
-async function runMcpTool(call: ToolUse, ctx: ExecutionContext): Promise<{ readonly result: ToolCallResult; readonly reason: NotRunReason | undefined }> {
+/**
+ * Runs an MCP tool, its result bounded for the model (the whole kept when it is shortened); a
+ * call the user stopped before it returned counts as not run.
+ */
+async function runMcpTool(call: ToolUse, ctx: ExecutionContext): Promise<{ readonly result: ToolCallResult; readonly reason: NotRunReason | undefined; readonly kept?: KeptResult }> {
   const stopped = notRun('cancelled', CANCELLED_RESULT);
   try {
     const result = await untilAborted(ctx.source.call(call.name, call.input, ctx.signal), ctx.signal, stopped.result);
-    return { result, reason: result === stopped.result ? 'cancelled' : undefined };
+    if (result === stopped.result) return { result, reason: 'cancelled' };
+    return { ...(await ctx.results.shape(call.name, result)), reason: undefined };
   } catch (err) {
     if (ctx.signal.aborted) return stopped;
     return { result: errorResult(`${call.name} failed: ${err instanceof Error ? err.message : String(err)}`), reason: undefined };
@@ -71,7 +78,7 @@ async function runMcpTool(call: ToolUse, ctx: ExecutionContext): Promise<{ reado
  * a declined approval); returns the result recorder when the MCP tool should run.
  */
 async function prepareCall(call: ToolUse, index: number, buffer: CommitBuffer, ctx: ExecutionContext): Promise<Recorder | undefined> {
-  const record = (result: ToolCallResult, reason?: NotRunReason): void => buffer.push({ index, kind: 'result', toolUseId: call.id, name: call.name, result, notRun: reason });
+  const record: Recorder = (result, reason, kept) => buffer.push({ index, kind: 'result', toolUseId: call.id, name: call.name, result, notRun: reason, ...(kept ? { kept } : {}) });
   if (ctx.signal.aborted) return void record(errorResult(CANCELLED_RESULT), 'cancelled');
   const refusal = callRefusal(call.name, ctx.plan, ctx.runningServers);
   if (refusal !== undefined) return void record(errorResult(refusal), 'refused');
@@ -82,12 +89,13 @@ async function prepareCall(call: ToolUse, index: number, buffer: CommitBuffer, c
     return undefined;
   }
   if (call.name === DESCRIBE_TOOLS_NAME) return void record(ctx.builtins.describe(call.input, ctx.plan.permitted));
+  if (call.name === READ_RESULT_NAME) return void record(await ctx.results.read(call.input));
   const declined = await approval(call, ctx);
   if (declined) return void record(declined.result, declined.reason);
   return record;
 }
 
-type Recorder = (result: ToolCallResult, reason?: NotRunReason) => void;
+type Recorder = (result: ToolCallResult, reason?: NotRunReason, kept?: KeptResult) => void;
 
 /**
  * Executes a reply's tool calls into the cycle's commit buffer, group by group (see
@@ -112,8 +120,8 @@ export async function executeCalls(calls: readonly ToolUse[], buffer: CommitBuff
     const pending = new Set(running.map((r) => r.index));
     if (pending.size > 0) buffer.position = Math.min(...pending);
     await Promise.all(running.map(async ({ call, index, record }) => {
-      const { result, reason } = await runMcpTool(call, ctx);
-      record(result, reason);
+      const { result, reason, kept } = await runMcpTool(call, ctx);
+      record(result, reason, kept);
       pending.delete(index);
       if (pending.size > 0) buffer.position = Math.min(...pending);
       finished(call);

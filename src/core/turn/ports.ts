@@ -1,4 +1,6 @@
 import type { ModelClient, Usage } from '../model';
+import type { ResultSettings } from '../results/resultLimit';
+import type { ResultStore } from '../results/resultStore';
 import type { Effort, ThinkingLevel } from '../modelCapabilities';
 import type { SearchToolsHit } from '../search';
 import type { SearchResultStatus, StreamEvent, TurnEndReason } from '../stream/events';
@@ -84,6 +86,8 @@ export interface TurnDeps {
   readonly builtins: BuiltinTools;
   readonly approver: Approver;
   readonly observer: TurnObserver;
+  /** Where this conversation's shortened results are kept whole (ConversationStore.resultsOf). */
+  readonly results: ResultStore;
 }
 
 /** Settings read at each turn start. */
@@ -99,6 +103,8 @@ export interface TurnSettings {
   readonly maxCyclesPerTurn: number;
   /** `quiver.search.maxLoadTokens`: estimated definition tokens one search_tools call may load. */
   readonly searchLoadBudget: number;
+  /** `quiver.results.maxTokens` and `quiver.results.thresholdTokens`. */
+  readonly results: ResultSettings;
 }
 
 export interface TurnResult {

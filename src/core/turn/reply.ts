@@ -4,7 +4,7 @@ import type { TurnObserver } from './ports';
 
 export type Reply =
   | { readonly ok: true; readonly content: readonly AssistantBlock[]; readonly stopReason: string | null; readonly events: readonly StreamEvent[] }
-  | { readonly ok: false; readonly reason: 'cancelled' | 'error'; readonly message: string; readonly events: readonly StreamEvent[] };
+  | { readonly ok: false; readonly reason: 'cancelled' | 'error'; readonly message: string; readonly cause?: string; readonly events: readonly StreamEvent[] };
 
 export const CANCELLED_TURN = 'Cancelled by the user.';
 
@@ -39,6 +39,6 @@ export async function streamReply(model: ModelClient, request: ModelRequest, obs
       return { ok: false, reason: 'cancelled', message: CANCELLED_TURN, events: partialEvents };
     }
     const message = err instanceof Error ? err.message : String(err);
-    return { ok: false, reason: 'error', message, events: partialEvents };
+    return { ok: false, reason: 'error', message, ...(err instanceof ModelError ? { cause: err.brief } : {}), events: partialEvents };
   }
 }

@@ -5,6 +5,7 @@ import { conversationAssignment, conversationToggle, type ToggleResult, type Tog
 import type { CommitBuffer } from './commitBuffer';
 import type { TurnDeps, TurnResult, TurnSettings } from './ports';
 import { runTurn } from './turnLoop';
+import { allBuiltins } from './toolPlan';
 import { settingsChange, startPermittedServers } from './turnStart';
 
 export interface SessionDeps extends TurnDeps {
@@ -58,8 +59,8 @@ export class ConversationSession {
 
   private async run(start: Parameters<typeof runTurn>[1], signal: AbortSignal): Promise<TurnResult> {
     if (this.running) return { reason: 'refused', message: 'A reply is still being written; wait for it or press Stop first.' };
-    const { log, model, source, builtins, approver, observer } = this.deps;
-    const ctx = { log, model, source, builtins, approver, observer, settings: this.deps.settings(), currentTools: () => this.deps.settings().tools, onBuffer: (b: CommitBuffer | undefined) => (this.buffer = b), serversStarting: this.serversStarting };
+    const { log, model, source, builtins, approver, observer, results } = this.deps;
+    const ctx = { log, model, source, builtins, approver, observer, results, settings: this.deps.settings(), currentTools: () => this.deps.settings().tools, onBuffer: (b: CommitBuffer | undefined) => (this.buffer = b), serversStarting: this.serversStarting };
     this.running = runTurn(ctx, start, signal);
     try {
       return await this.running;
@@ -83,6 +84,6 @@ export class ConversationSession {
   }
 
   private catalogue() {
-    return [...this.deps.builtins.definitions, ...this.deps.source.tools()];
+    return [...allBuiltins(this.deps.builtins.definitions), ...this.deps.source.tools()];
   }
 }

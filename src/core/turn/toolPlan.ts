@@ -1,15 +1,16 @@
 import { computeToolSets, isLockedOff, resolveTool, type ResolvedTool, type ToolsConfig } from '../availability';
 import { configAt } from '../stream/config';
 import type { StreamEvent } from '../stream/events';
-import { searchToolsRegistered } from '../stream/registration';
-import type { ToolDefinition } from '../tools';
+import { readResultRegistered, searchToolsRegistered } from '../stream/registration';
+import { READ_RESULT_DEFINITION } from '../results/readResultTool';
+import { READ_RESULT_NAME, type ToolDefinition } from '../tools';
 import { orderTools } from './toolOrder';
 
 export interface ToolPlanInput {
   readonly events: readonly StreamEvent[];
   /** MCP tools of running servers (ToolSource.tools()). */
   readonly mcpTools: readonly ToolDefinition[];
-  /** search_tools and describe_tools. */
+  /** search_tools and describe_tools (BuiltinTools.definitions); read_result is the plan's own. */
   readonly builtins: readonly ToolDefinition[];
   readonly runningServers: ReadonlySet<string>;
   readonly forced?: string;
@@ -32,9 +33,15 @@ export interface ToolPlan {
   readonly searchRegistered: boolean;
 }
 
+/** Every builtin the model may be offered: the search builtins given, and read_result. */
+export function allBuiltins(search: readonly ToolDefinition[]): ToolDefinition[] {
+  return [...search, READ_RESULT_DEFINITION];
+}
+
 /**
- * The sets for the next request from the stream alone. Builtins are offered while search_tools
- * is registered (monotone, from the stream) unless their own entry turns them off: their
+ * The sets for the next request from the stream alone. Builtins are offered while they are
+ * registered (monotone, from the stream: search_tools and describe_tools once a tool was
+ * discoverable, read_result once a result was kept) unless their own entry turns them off: their
  * availability ignores `*`, since a `*` of off or discoverable would otherwise hide the very
  * tool that finds discoverable tools. Their run policy does inherit from `*`.
  */
@@ -42,12 +49,13 @@ export function planTools(input: ToolPlanInput): ToolPlan {
   const config = configAt(input.events);
   const sets = computeToolSets({ catalogue: input.mcpTools, config, runningServers: input.runningServers, ...(input.forced ? { forced: input.forced } : {}) });
   const searchRegistered = searchToolsRegistered(input.events);
+  const resultsKept = readResultRegistered(input.events);
   const resolved = new Map(sets.resolved);
-  const builtins = input.builtins.filter((b) => {
+  const builtins = allBuiltins(input.builtins).filter((b) => {
     const own = config.get(b.name);
     const r = { ...resolveTool(config, b), availability: own?.availability ?? 'on', allowToggle: own?.allowToggle ?? 'any' } as const;
     resolved.set(b.name, r);
-    return searchRegistered && r.availability !== 'off';
+    return (b.name === READ_RESULT_NAME ? resultsKept : searchRegistered) && r.availability !== 'off';
   });
   return {
     config,

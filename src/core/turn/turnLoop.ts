@@ -13,7 +13,8 @@ import type { TurnDeps, TurnResult, TurnSettings } from './ports';
 import { CANCELLED_TURN, streamReply } from './reply';
 import { renderSearchResult } from './searchResult';
 import { systemPrompt } from './systemPrompt';
-import { planTools, type ToolPlan } from './toolPlan';
+import { allBuiltins, planTools, type ToolPlan } from './toolPlan';
+import { keptResults } from '../results/keptResults';
 import { openingEvents, prepareForced, serversToAwait, settingsChange, startPermittedServers, type TurnStart } from './turnStart';
 import { untilAborted } from './untilAborted';
 import { SEARCH_TOOLS_NAME } from '../tools';
@@ -37,8 +38,9 @@ async function record(ctx: TurnContext, events: readonly StreamEvent[]): Promise
   for (const e of events) ctx.observer.onEvent?.(e);
 }
 
-async function end(ctx: TurnContext, reason: TurnEndReason, message?: string): Promise<TurnResult> {
-  await record(ctx, [{ type: 'turn_end', reason, ...(message !== undefined ? { message } : {}), at: now() }]);
+/** `cause`: an error's cause in a few words, for the label of a message that was not sent. */
+async function end(ctx: TurnContext, reason: TurnEndReason, message?: string, cause?: string): Promise<TurnResult> {
+  await record(ctx, [{ type: 'turn_end', reason, ...(message !== undefined ? { message } : {}), ...(cause !== undefined ? { cause } : {}), at: now() }]);
   return { reason, ...(message !== undefined ? { message } : {}) };
 }
 
@@ -53,7 +55,8 @@ async function runCycle(ctx: TurnContext, toolPlan: ToolPlan, calls: readonly To
   ctx.onBuffer?.(buffer);
   try {
     const { source, builtins, approver, observer } = ctx;
-    await executeCalls(calls, buffer, { plan: toolPlan, source, builtins, approver, observer, runningServers: source.runningServers(), searchLoadBudget: ctx.settings.searchLoadBudget, alwaysAllowed, signal });
+    const results = keptResults({ store: ctx.results, events: ctx.log.events(), resolved: toolPlan.resolved, permitted: toolPlan.permitted, settings: ctx.settings.results });
+    await executeCalls(calls, buffer, { plan: toolPlan, source, builtins, approver, observer, results, runningServers: source.runningServers(), searchLoadBudget: ctx.settings.searchLoadBudget, alwaysAllowed, signal });
   } finally {
     ctx.onBuffer?.(undefined);
   }
@@ -83,7 +86,7 @@ function lastMessageId(events: readonly StreamEvent[]): string | undefined {
  */
 async function nextRequest(ctx: TurnContext, toolPlan: ToolPlan, capabilities: ModelCapabilities, thinking: ResolvedThinking, forcedNow: string | undefined): Promise<ModelRequest> {
   const searchOffered = toolPlan.offered.some((t) => t.name === SEARCH_TOOLS_NAME);
-  const listed = new Set([...ctx.builtins.definitions, ...ctx.source.tools()].map((t) => t.name));
+  const listed = new Set([...allBuiltins(ctx.builtins.definitions), ...ctx.source.tools()].map((t) => t.name));
   const before = ctx.log.events();
   await record(ctx, wireEventsFor({
     events: before,
@@ -136,7 +139,7 @@ export async function runTurn(ctx: TurnContext, start: TurnStart, signal: AbortS
   await untilAborted(starts.then(() => undefined), signal, undefined);
   const capabilities = await ctx.model.capabilities(ctx.settings.model, signal);
   const thinking = resolveThinking(ctx.settings.thinking, ctx.settings.effort, capabilities);
-  if ('issue' in thinking) return end(ctx, 'error', thinking.issue);
+  if ('issue' in thinking) return end(ctx, 'error', thinking.issue, 'quiver.thinking and quiver.effort do not fit this model');
   const alwaysAllowed = new Set<string>();
   for (let cycle = 1; ; cycle++) {
     if (signal.aborted) return end(ctx, 'cancelled', CANCELLED_TURN);
@@ -146,7 +149,7 @@ export async function runTurn(ctx: TurnContext, start: TurnStart, signal: AbortS
     const request = await nextRequest(ctx, toolPlan, capabilities, thinking, cycle === 1 ? forced : undefined);
     const reply = await streamReply(ctx.model, request, ctx.observer, signal);
     await record(ctx, reply.events);
-    if (!reply.ok) return end(ctx, reply.reason, reply.message);
+    if (!reply.ok) return end(ctx, reply.reason, reply.message, reply.cause);
     const calls = reply.content.filter((b): b is ToolUse => b.type === 'tool_use');
     const next = afterReply(reply.stopReason, request.maxTokens);
     if (next.kind === 'continue') continue;

@@ -33,6 +33,8 @@ export default function (t) {
     await send(page, 'Echo something.');
     const chat = chatFrame(page);
     await chat.getByRole('button', { name: 'Allow once' }).waitFor();
+    // The prompt takes the focus, so a keyboard user answers it where they are (layout.ui.mjs checks it is whole in view).
+    await until('the approval card did not put the focus on Allow once', () => chat.getByRole('button', { name: 'Allow once' }).evaluate((b) => b === document.activeElement));
     if (scripted.requests.length - before !== 1) throw new Error('the call ran before the user answered the approval');
     await chat.getByRole('button', { name: 'Allow once' }).click();
     await chat.getByText('Echoed after approval.').waitFor();

@@ -27,6 +27,57 @@ async function setInSettingsEditor(page, id, value) {
 
 const treeRow = (page, text) => page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]`).filter({ hasText: text });
 
+/**
+ * A search card as issue 22 asked for it: collapsed after its turn, a header on at most two lines
+ * whose query is not squeezed to a few letters, and once opened a row per tool, each name whole
+ * (nothing clipped sideways or at the underscores' depth) with its status beside or under it.
+ */
+async function checkCompactSearchCard(page, card, names) {
+  const layout = () => card.evaluate((el) => {
+    const summary = el.querySelector('summary');
+    const title = el.querySelector('.card-title');
+    const line = parseFloat(window.getComputedStyle(summary).lineHeight) || parseFloat(window.getComputedStyle(summary).fontSize) * 1.4;
+    return {
+      open: el.open,
+      summaryHeight: summary.getBoundingClientRect().height,
+      line,
+      titleWidth: title.getBoundingClientRect().width,
+      rows: [...el.querySelectorAll('.found-tool')].map((row) => {
+        const name = row.querySelector('code.tool-name');
+        const style = window.getComputedStyle(name);
+        return {
+          name: name.textContent,
+          height: row.getBoundingClientRect().height,
+          nameHeight: name.getBoundingClientRect().height,
+          statuses: row.querySelectorAll('.found-status').length,
+          clippedSideways: name.scrollWidth > name.clientWidth + 1,
+          lineHeight: parseFloat(style.lineHeight),
+          fontSize: parseFloat(style.fontSize),
+          mono: /mono|courier|consol|menlo/i.test(style.fontFamily),
+          overflow: style.overflow,
+        };
+      }),
+    };
+  });
+  const closed = await layout();
+  if (closed.open) throw new Error('the search card is open after its turn ended');
+  if (closed.summaryHeight > 2 * Math.max(closed.line, 18) + 10) throw new Error(`the search card's header takes ${closed.summaryHeight}px: more than two lines`);
+  if (closed.titleWidth < 80) throw new Error(`the search card's query is squeezed to ${closed.titleWidth}px`);
+  await card.locator('summary').click();
+  const open = await layout();
+  if (!open.open) throw new Error('the search card does not open on a click');
+  const shown = open.rows.map((r) => r.name);
+  if (JSON.stringify(shown) !== JSON.stringify(names)) throw new Error(`the card's rows ${JSON.stringify(shown)} are not the tools the search named, in order: ${JSON.stringify(names)}`);
+  for (const r of open.rows) {
+    if (r.statuses !== 1) throw new Error(`${r.name}: ${r.statuses} statuses on its row`);
+    if (!r.mono) throw new Error(`${r.name} is not in a monospace face`);
+    if (r.clippedSideways || r.overflow === 'hidden') throw new Error(`${r.name} is cut (${JSON.stringify(r)})`);
+    if (!(r.lineHeight >= r.fontSize * 1.3)) throw new Error(`${r.name}: a line height of ${r.lineHeight}px for ${r.fontSize}px text clips underscores and descenders`);
+    if (r.height > r.nameHeight + r.lineHeight + 8) throw new Error(`${r.name}'s row takes ${r.height}px: more than its name and one line for its status`);
+  }
+}
+
+
 export default function (t) {
   t.test('without an API key the chat says how to set one, and Set API Key stores one', async ({ page }) => {
     await openChat(page);
@@ -51,7 +102,7 @@ export default function (t) {
     await chat.getByText('Let me look for a tool that adds numbers.').waitFor();
     const found = chat.locator('.found-tool').filter({ hasText: 'everything__get-sum' }).first();
     await found.waitFor({ state: 'attached' });
-    await until('the search card does not say everything__get-sum is usable', async () => /usable/.test((await found.textContent()) ?? ''));
+    await until('the search card does not say everything__get-sum is loaded', async () => /loaded/.test((await found.locator('.found-status').textContent()) ?? ''));
     await until('get-sum is not under On marked as promoted in the tools tree', async () => {
       await expandOnServer(page, 'everything');
       return (await treeRow(page, 'get-sum').filter({ hasText: 'promoted in this conversation' }).count()) > 0;
@@ -74,7 +125,7 @@ export default function (t) {
     if (rejected.length > 0) throw new Error(`the API's rules rejected a request: ${rejected[0].rejected}`);
   });
 
-  t.test('with quiver.search.maxLoadTokens 0 in User settings a search loads only its best match and lists the rest; a search by exact name loads one of them', async ({ page, userSettingsFile, scripted, scriptedModule }) => {
+  t.test('with quiver.search.maxLoadTokens 0 in User settings a search loads only its best match and lists the rest; a search by exact name loads one of them; its card is compact, its counts add up, and Unload withdraws the tool from the next request', async ({ page, userSettingsFile, scripted, scriptedModule }) => {
     const { reply, text, toolUse } = scriptedModule;
     try {
       await setInSettingsEditor(page, 'quiver.search.maxLoadTokens', '0');
@@ -125,11 +176,35 @@ export default function (t) {
         if (references.includes(`"tool_name":"${skipped.name}"`)) throw new Error(`${skipped.name} was listed, not searched by name, yet loaded`);
       }
       await chat.locator('.found-tool').filter({ hasText: listed }).first().waitFor({ state: 'attached' });
-      // The first search's card says what it left out, as the model was told.
+      // The first search's card says what it left out, as the model was told, in counts that add up.
       const firstCard = chat.locator('.search-card').filter({ hasText: '“resource”' }).last();
-      await until('the search card does not say how many matches were not loaded', async () => new RegExp(`1 found, 1 promoted, ${first.not_loaded.length} not loaded`).test((await firstCard.locator('summary').textContent()) ?? ''));
-      const notLoadedText = (await firstCard.locator('.not-loaded').textContent()) ?? '';
-      for (const skipped of first.not_loaded) if (!notLoadedText.includes(skipped.name)) throw new Error(`the card's "Not loaded" line misses ${skipped.name}: ${notLoadedText}`);
+      const loadedName = first.results[0].name;
+      const notLoaded = first.not_loaded.length;
+      const counts = () => firstCard.locator('.search-counts').textContent();
+      await until('the search card does not count what it found, loaded and left out', async () => (await counts()) === `${1 + notLoaded} found: 1 loaded, ${notLoaded} not loaded`);
+      await checkCompactSearchCard(page, firstCard, [loadedName, ...first.not_loaded.map((t) => t.name)]);
+      const rowOf = (name) => firstCard.locator('.found-tool').filter({ has: chat.locator('code.tool-name', { hasText: new RegExp(`^${name}$`) }) });
+      for (const skipped of first.not_loaded) {
+        const status = await rowOf(skipped.name).locator('.found-status').textContent();
+        if (status !== 'not loaded') throw new Error(`the card's row for ${skipped.name} says "${status}", not "not loaded"`);
+      }
+      if (!/^\+\d[\d.]*k? tokens a request$/.test((await firstCard.locator('.search-cost').textContent()) ?? '')) throw new Error('the card does not say what the search adds to every request');
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, 'search-card.png') });
+
+      // Unload: the tool goes off for this conversation, and the next request withdraws it (appended, nothing rewritten).
+      scripted.enqueue(reply(text('Noted, without it.')));
+      const beforeUnload = scripted.requests.length;
+      await rowOf(loadedName).getByRole('button', { name: 'Unload' }).click();
+      await until(`the row of ${loadedName} does not say unloaded after Unload`, async () => (await rowOf(loadedName).locator('.found-status').textContent()) === 'unloaded');
+      await until('the counts do not follow the Unload', async () => (await counts()) === `${1 + notLoaded} found: 1 unloaded, ${notLoaded} not loaded`);
+      if ((await firstCard.locator('.search-cost').count()) !== 0) throw new Error('an unloaded search still says it adds tokens to every request');
+      await send(page, 'Carry on without it.');
+      await chat.getByText('Noted, without it.').waitFor();
+      const next = scripted.requests[beforeUnload]?.body;
+      const removed = next.messages.filter((m) => m.role === 'system').flatMap((m) => m.content.filter((b) => b.type === 'tool_removal').map((b) => b.tool?.name));
+      if (!removed.includes(loadedName)) throw new Error(`the request after Unload does not withdraw ${loadedName}: removals ${JSON.stringify(removed)}`);
+      if (JSON.stringify(next.tools) !== JSON.stringify(sent[2].tools)) throw new Error('Unload rewrote the tools array instead of appending a removal');
       const rejected = scripted.requests.slice(before).filter((r) => r.rejected !== undefined);
       if (rejected.length > 0) throw new Error(`the API's rules rejected a request: ${rejected[0].rejected}`);
     } finally {

@@ -1,7 +1,8 @@
 // The Tools view and a settings.json the user wrote by hand (issue 12, items 7–9): a right-click
 // toggle edits only the entry it changes, in its shortest form, and VS Code picks the edit up; an
 // invalid enable is marked in the tree and opens settings.json at the entry; Describe opens a
-// read-only document. ctx = { page, settingsFile, userSettingsFile }.
+// read-only preview; a server toggle that would move tools of other groups asks first.
+// ctx = { page, settingsFile, userSettingsFile }.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SIDEBAR, contextMenu, openSidebar, runCommand, sleep, until } from './helpers.mjs';
 
@@ -87,6 +88,15 @@ async function treeRow(page, ...labels) {
   return page.locator(`${SIDEBAR} .monaco-list-row[data-index="${found}"]`);
 }
 
+/** The h1 headings of every markdown preview open (webviews in the editor area). */
+async function previewHeadings(page) {
+  const headings = [];
+  for (const frame of page.frames().filter((f) => f !== page.mainFrame())) {
+    headings.push(...await frame.evaluate(() => [...document.querySelectorAll('h1')].map((h) => h.textContent ?? '')).catch(() => []));
+  }
+  return headings;
+}
+
 export default function (t) {
   t.test('Make On rewrites only that entry, as "on"; Make Discoverable back under "*" removes it', async ({ page, settingsFile }) => {
     const fixture = read(settingsFile);
@@ -155,17 +165,43 @@ export default function (t) {
       async () => (await selection.innerText()) === expected);
   });
 
-  t.test('Describe opens a read-only document: never dirty, and closing it asks nothing', async ({ page }) => {
+  t.test('Describe opens the rendered preview of a read-only document: never dirty, and closing it asks nothing', async ({ page }) => {
     await openSidebar(page);
     await contextMenu(page, await treeRow(page, 'On', 'everything', 'echo'), 'Describe');
     const tab = page.locator('.tabs-container .tab').filter({ hasText: 'everything__echo' });
     await tab.waitFor({ state: 'visible' });
-    await page.locator('.editor-instance .view-lines').filter({ hasText: '# everything__echo' }).waitFor({ state: 'visible' });
+    // Rendered, not its markdown source: the name is a heading, underscores and all.
+    await until(async () => `the description is not shown as a rendered preview (headings: ${JSON.stringify(await previewHeadings(page))})`,
+      async () => (await previewHeadings(page)).includes('everything__echo'));
+    if (await page.locator('.editor-instance .view-lines').filter({ hasText: '# everything__echo' }).isVisible()) throw new Error('the markdown source is shown');
     if (/\bdirty\b/.test((await tab.getAttribute('class')) ?? '')) throw new Error('the description is an unsaved (dirty) document');
     await tab.click();
     await runCommand(page, 'View: Close Editor');
     await until('the description tab did not close', async () => (await tab.count()) === 0);
     await sleep(1000);
     if (await page.locator('.monaco-dialog-box').isVisible()) throw new Error('closing the description asked something');
+  });
+
+  t.test('Make Discoverable on a server under Off first lists the tools of other groups it would move; Cancel writes nothing', async ({ page, settingsFile }) => {
+    await openSidebar(page);
+    const before = read(settingsFile);
+    const dialog = page.locator('.monaco-dialog-box');
+    // Under Off, "everything" holds only get-env (its enable is invalid); echo and get-tiny-image are on.
+    await contextMenu(page, await treeRow(page, 'Off', 'everything'), 'Make Discoverable');
+    await dialog.waitFor({ state: 'visible' });
+    const text = await dialog.innerText();
+    await page.screenshot({ path: '.test-artifacts/screenshots/server-toggle-confirmation.png' });
+    for (const expected of [/Make every tool of everything discoverable\? This also changes 2 tools not under Off\./, /Not under Off:\s+everything__echo: on → discoverable\s+everything__get-tiny-image: on → discoverable/, /Under Off:\s+everything__get-env: off → discoverable/]) {
+      if (!expected.test(text)) throw new Error(`the confirmation lacks ${expected}: ${text}`);
+    }
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await sleep(1500);
+    expectText(settingsFile, before);
+
+    await contextMenu(page, await treeRow(page, 'Off', 'everything'), 'Make Discoverable');
+    await dialog.getByRole('button', { name: 'Make Discoverable' }).click();
+    await waitForEdit(settingsFile, before);
+    await treeRow(page, 'Discoverable', 'everything', 'echo');
   });
 }

@@ -6,12 +6,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SIDEBAR, chatFrame, chatWindow, ensureApiKey, runCommand, send, sleep, until, writeSetting } from './helpers.mjs';
-import { THEMES, chatColours, workbenchKind } from './themes.mjs';
+import { THEMES, chatColours, textContrast, workbenchKind } from './themes.mjs';
 
 const SHOTS = join('.test-artifacts', 'screenshots');
 const TITLE = 'Think about 2 + 3, then echo it.';
 const FIRST = 'The user wants 2 + 3. I will echo the numbers first, to check that the tool works.';
-const SECOND = 'The echo came back unchanged, so the answer is **5**.';
+const SECOND = 'The `echo` came back unchanged, so the answer is **5**.'; // inline code, so its colours are measured too
 
 const sections = (chat) => chat.locator('details.thinking');
 /** Whether each Thinking section is open, in transcript order. */
@@ -86,7 +86,8 @@ export default function (t) {
         writeSetting(settingsFile, ['workbench.colorTheme'], theme);
         await until(`the workbench did not switch to ${theme}`, async () => (await workbenchKind(page)) === kind);
         await sleep(1000); // the webview restyles after the workbench
-        const colours = await chatColours(page, ['.thinking > summary .thinking-label', '.thinking[open] .thinking-body .markdown p', '.item.assistant p']);
+        // Every piece of text of the open section (its label, prose and inline code), beside the reply's.
+        const colours = [...await chatColours(page, ['.thinking > summary .thinking-label', '.thinking[open] .thinking-body .markdown p', '.item.assistant p']), ...await textContrast(page, ['.thinking[open]'])];
         await page.locator(SIDEBAR).screenshot({ path: join(SHOTS, `thinking-${kind}.png`) });
         if (colours.length < 3) throw new Error(`${theme}: the Thinking section was not found to check: ${JSON.stringify(colours)}`);
         const poor = colours.filter((c) => c.ratio < 4.5);

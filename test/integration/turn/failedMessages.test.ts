@@ -12,15 +12,15 @@ describe('a message the API refuses does not poison the conversation', function 
   let h: Harness | undefined;
   afterEach(async () => h?.close());
 
-  for (const [status, type] of [[401, 'authentication_error'], [400, 'invalid_request_error']] as const) {
-    it(`after a ${status}, the next message is sent alone and gets a normal reply`, async () => {
+  for (const [status, type, cause] of [[401, 'authentication_error', 'the API refused the key (401)'], [400, 'invalid_request_error', 'the API refused it (400 refused)']] as const) {
+    it(`after a ${status}, the next message is sent alone and gets a normal reply; the failed one says why ("${cause}")`, async () => {
       h = await harness({ servers, script: [apiError(status, type, 'refused'), reply(text('Hello again.'))] });
       assert.equal((await h.session.send('first try', signal())).reason, 'error');
       assert.equal((await h.session.send('second message', signal())).reason, 'done');
       assert.deepEqual(userTexts(h.api.requests[1]?.body), ['second message']);
       const items = historyFromStream(h.conversation.events(), false).items;
-      const users = items.flatMap((i) => (i.kind === 'user' ? [[i.text, i.status]] : []));
-      assert.deepEqual(users, [['first try', 'failed'], ['second message', 'sent']]);
+      const users = items.flatMap((i) => (i.kind === 'user' ? [[i.text, i.status, i.cause]] : []));
+      assert.deepEqual(users, [['first try', 'failed', cause], ['second message', 'sent', undefined]]);
     });
   }
 

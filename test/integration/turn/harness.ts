@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerKeys } from '../../../src/core/availability';
 import type { ThinkingLevel } from '../../../src/core/modelCapabilities';
+import type { ResultSettings } from '../../../src/core/results/resultLimit';
 import { SETTINGS } from '../../../src/core/settingsRegistry';
 
 const DEFAULT_MODEL = SETTINGS.model.fallback;
+/** quiver.results.* at their defaults. */
+export const DEFAULT_RESULTS: ResultSettings = { maxTokens: SETTINGS.resultsMaxTokens.fallback, thresholdTokens: SETTINGS.resultsThresholdTokens.fallback };
 import type { StreamEvent } from '../../../src/core/stream/events';
 import { ConversationStore } from '../../../src/core/stream/conversationStore';
 import type { Conversation } from '../../../src/core/stream/conversation';
@@ -106,7 +109,8 @@ export const substringBuiltins: BuiltinTools = {
     if (query === '') return { ok: false, message: 'search_tools needs a non-empty query.' };
     const limit = Math.min(50, Math.max(1, typeof input['limit'] === 'number' ? input['limit'] : 10));
     const matches = searchable.filter((t) => `${t.name} ${t.description}`.toLowerCase().includes(query));
-    return { ok: true, results: matches.slice(0, limit).map((t) => ({ name: t.name, summary: t.description })), total: matches.length };
+    // A substring either matches or not: every match scores alike, so relevance never holds one back.
+    return { ok: true, results: matches.slice(0, limit).map((t) => ({ name: t.name, summary: t.description, score: 1, tier: 0 })), total: matches.length };
   },
   describe(input, permitted): ToolCallResult {
     const names = Array.isArray(input['names']) ? input['names'] : [];
@@ -139,7 +143,7 @@ export interface Harness {
   readonly source: MemoryToolSource;
   readonly approver: ScriptedApprover;
   readonly live: { text: string; events: StreamEvent[]; alwaysAllowed: string[] };
-  settings: { tools: unknown; model: string; thinking: ThinkingLevel; maxCyclesPerTurn: number; searchLoadBudget: number };
+  settings: { tools: unknown; model: string; thinking: ThinkingLevel; maxCyclesPerTurn: number; searchLoadBudget: number; results: ResultSettings };
   /** A fresh session over the same conversation file, as after a window reload. */
   reopen(): Promise<ConversationSession>;
   close(): Promise<void>;
@@ -160,6 +164,8 @@ export interface HarnessOptions {
   readonly model?: string;
   /** The scripted API's prompt-cache rules (default: Anthropic's). */
   readonly cacheRules?: CacheRules;
+  /** quiver.results.* (default: the settings'). */
+  readonly results?: ResultSettings;
 }
 
 export async function harness(options: HarnessOptions): Promise<Harness> {
@@ -170,7 +176,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
   const source = new MemoryToolSource(options.servers);
   const approver = options.approver ?? new ScriptedApprover();
   const live = { text: '', events: [] as StreamEvent[], alwaysAllowed: [] as string[] };
-  const settings = { tools: options.tools ?? {}, model: options.model ?? DEFAULT_MODEL, thinking: 'adaptive' as ThinkingLevel, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10, searchLoadBudget: options.searchLoadBudget ?? SETTINGS.searchMaxLoadTokens.fallback };
+  const settings = { tools: options.tools ?? {}, model: options.model ?? DEFAULT_MODEL, thinking: 'adaptive' as ThinkingLevel, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10, searchLoadBudget: options.searchLoadBudget ?? SETTINGS.searchMaxLoadTokens.fallback, results: options.results ?? DEFAULT_RESULTS };
   const model = new AnthropicModelClient({ apiKey: 'test-key', baseURL: api.url, maxRetries: options.maxRetries ?? 0, ...(options.promotionRendering ? { promotionRendering: options.promotionRendering } : {}) });
   const observer: TurnObserver = {
     onText: (d) => (live.text += d),
@@ -179,7 +185,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     ...options.observer,
   };
   const sessionOver = (log: Conversation) =>
-    new ConversationSession({ log, model, source, builtins: substringBuiltins, approver, observer, settings: () => ({ tools: settings.tools, model: settings.model, maxTokens: 0, thinking: settings.thinking, effort: undefined, maxCyclesPerTurn: settings.maxCyclesPerTurn, searchLoadBudget: settings.searchLoadBudget }) });
+    new ConversationSession({ log, model, source, builtins: substringBuiltins, approver, observer, results: store.resultsOf(log.id), settings: () => ({ tools: settings.tools, model: settings.model, maxTokens: 0, thinking: settings.thinking, effort: undefined, maxCyclesPerTurn: settings.maxCyclesPerTurn, searchLoadBudget: settings.searchLoadBudget, results: settings.results }) });
   return {
     api, store, conversation, source, approver, live, settings,
     session: sessionOver(conversation),

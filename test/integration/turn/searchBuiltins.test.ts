@@ -8,7 +8,7 @@ import { createSearchBuiltins } from '../../../src/core/turn/searchBuiltins';
 import { ConversationSession } from '../../../src/core/turn/session';
 import { AnthropicModelClient } from '../../../src/providers/anthropic/anthropicModelClient';
 import { reply, ScriptedMessagesApi, text, toolUse, type MessagesBody } from '../../fixtures/scriptedMessagesApi';
-import { lastToolResults, MemoryToolSource, ScriptedApprover, signal, toolNames } from './harness';
+import { DEFAULT_RESULTS, lastToolResults, MemoryToolSource, ScriptedApprover, signal, toolNames } from './harness';
 
 describe('the loop wired to src/core/search', function () {
   this.timeout(10_000);
@@ -21,11 +21,12 @@ describe('the loop wired to src/core/search', function () {
         github: { running: true, tools: [{ name: 'create_issue', description: 'Create a new issue in a GitHub repository.' }, { name: 'list_commits', description: 'List commits of a branch.' }] },
         slack: { running: true, tools: [{ name: 'post_message', description: 'Post a message to a Slack channel.' }] },
       });
-      const log = await new ConversationStore(folder).create();
+      const store = new ConversationStore(folder);
+      const log = await store.create();
       const session = new ConversationSession({
-        log, source, builtins: createSearchBuiltins(), approver: new ScriptedApprover(), observer: {},
+        log, source, builtins: createSearchBuiltins(), approver: new ScriptedApprover(), observer: {}, results: store.resultsOf(log.id),
         model: new AnthropicModelClient({ apiKey: 'k', baseURL: api.url, maxRetries: 0 }),
-        settings: () => ({ tools: { '*': { enable: 'discoverable' } }, model: SETTINGS.model.fallback, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 5, searchLoadBudget: SETTINGS.searchMaxLoadTokens.fallback }),
+        settings: () => ({ tools: { '*': { enable: 'discoverable' } }, model: SETTINGS.model.fallback, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 5, searchLoadBudget: SETTINGS.searchMaxLoadTokens.fallback, results: DEFAULT_RESULTS }),
       });
       await session.send('file a bug', signal());
       assert.match(api.requests[0]?.body.system?.[0]?.text ?? '', /github[\s\S]*slack/);
@@ -56,11 +57,12 @@ describe('the loop wired to src/core/search', function () {
     try {
       const issueTools = ['create_issue', 'close_issue', 'comment_on_issue'].map((name) => ({ name, description: `${name.replaceAll('_', ' ')} in a GitHub repository.` }));
       const source = new MemoryToolSource({ github: { running: true, tools: issueTools } });
-      const log = await new ConversationStore(folder).create();
+      const store = new ConversationStore(folder);
+      const log = await store.create();
       const session = new ConversationSession({
-        log, source, builtins: createSearchBuiltins(), approver: new ScriptedApprover(), observer: {},
+        log, source, builtins: createSearchBuiltins(), approver: new ScriptedApprover(), observer: {}, results: store.resultsOf(log.id),
         model: new AnthropicModelClient({ apiKey: 'k', baseURL: api.url, maxRetries: 0 }),
-        settings: () => ({ tools: { '*': { enable: 'discoverable' } }, model: SETTINGS.model.fallback, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 5, searchLoadBudget: 0 }),
+        settings: () => ({ tools: { '*': { enable: 'discoverable' } }, model: SETTINGS.model.fallback, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 5, searchLoadBudget: 0, results: DEFAULT_RESULTS }),
       });
       await session.send('close the bug', signal());
       const first = answerIn(api.requests[1]?.body);

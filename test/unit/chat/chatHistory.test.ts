@@ -29,7 +29,7 @@ const brief = (items: readonly HistoryItem[]): string[] =>
       case 'assistant': return `assistant:${i.markdown}`;
       case 'thinking': return `thinking:${i.text}${i.redacted ? ':redacted' : ''}`;
       case 'tool_call': return `tool:${i.name}:${i.outcome.status}`;
-      case 'search': return `search:${i.outcome.status === 'done' ? i.outcome.found.map((f) => `${f.name}=${f.status}${f.promoted ? '+promoted' : ''}`).join(',') : i.outcome.status}`;
+      case 'search': return `search:${i.outcome.status === 'done' ? i.outcome.found.map((f) => `${f.name}=${f.status}`).join(',') : i.outcome.status}`;
       case 'turn_summary': return `end:${i.reason}`;
     }
   });
@@ -75,22 +75,40 @@ describe('historyFromStream', () => {
       [start, user('find'), say({ id: 's1', name: 'search_tools', input: { query: 'git' } }), searchResult('s1', [{ name: 'git__log', status: 'usable' }, { name: 'git__on', status: 'usable' }, { name: 'git__off', status: 'found, unavailable' }]), promote('git__log'), end()],
       false,
     );
-    assert.deepEqual(brief(h.items), ['user:find', 'search:git__log=usable+promoted,git__on=usable,git__off=found, unavailable', 'end:done']);
+    assert.deepEqual(brief(h.items), ['user:find', 'search:git__log=loaded,git__on=already on,git__off=unavailable', 'end:done']);
   });
 
   it('keeps the matches a search named but did not load, through the promotion that follows', () => {
     const listed = searchResult('s1', [{ name: 'git__log', status: 'usable' }], ['git__blame', 'git__show']);
     const h = historyFromStream([start, user('find'), say({ id: 's1', name: 'search_tools', input: { query: 'git' } }), listed, promote('git__log'), end()], false);
-    const card = h.items.find((i) => i.kind === 'search');
-    assert.deepEqual(card?.kind === 'search' && card.outcome.status === 'done' ? [card.outcome.found.map((f) => f.promoted), card.outcome.notLoaded] : undefined, [[true], ['git__blame', 'git__show']]);
+    assert.deepEqual(brief(h.items), ['user:find', 'search:git__log=loaded,git__blame=not loaded,git__show=not loaded', 'end:done']);
     const old = historyFromStream([start, user('find'), say({ id: 's1', name: 'search_tools', input: { query: 'git' } }), searchResult('s1', [{ name: 'git__log', status: 'usable' }]), end()], false);
-    const oldCard = old.items.find((i) => i.kind === 'search');
-    assert.deepEqual(oldCard?.kind === 'search' && oldCard.outcome.status === 'done' ? oldCard.outcome.notLoaded : undefined, [], 'a stream from before the budget has none');
+    assert.deepEqual(brief(old.items), ['user:find', 'search:git__log=already on', 'end:done'], 'a stream from before the budget has no not-loaded rows');
+  });
+
+  it('a loaded row carries the estimated tokens of the definition the wire recorded, and says unloaded once the conversation turns the tool off', () => {
+    const definition = { name: 'git__log', description: 'Show the commit log.', inputSchema: { type: 'object', properties: { max: { type: 'integer' } } } };
+    const wire: StreamEvent = { type: 'wire_tools', placement: 'deferred', tools: [definition], at };
+    const found = searchResult('s1', [{ name: 'git__log', status: 'usable' }, { name: 'git__on', status: 'usable' }], ['git__blame']);
+    const events = [start, user('find'), say({ id: 's1', name: 'search_tools', input: { query: 'git' } }), promote('git__log'), found, wire, end()];
+    const rows = (items: readonly HistoryItem[]) => items.flatMap((i) => (i.kind === 'search' && i.outcome.status === 'done' ? i.outcome.found : []));
+    const tokens = Math.ceil(JSON.stringify({ name: definition.name, description: definition.description, input_schema: definition.inputSchema }).length / 3.5);
+    assert.deepEqual(rows(historyFromStream(events, false).items), [
+      { name: 'git__log', status: 'loaded', tokens },
+      { name: 'git__on', status: 'already on', tokens: null },
+      { name: 'git__blame', status: 'not loaded', tokens: null },
+    ]);
+    const unload: StreamEvent = { type: 'config_delta', source: 'user', tools: { git__log: { enable: { availability: 'off' } } }, at };
+    assert.deepEqual(rows(historyFromStream([...events, unload], false).items).map((f) => f.status), ['unloaded', 'already on', 'not loaded']);
+    const again: StreamEvent = { type: 'config_delta', source: 'user', tools: { git__log: { enable: 'on' } }, at };
+    assert.deepEqual(rows(historyFromStream([...events, unload, again], false).items).map((f) => f.status), ['loaded', 'already on', 'not loaded'], 'on again, its search loaded it');
+    const serverOff: StreamEvent = { type: 'config_delta', source: 'settings', tools: { 'git__*': { enable: 'off' } }, at };
+    assert.deepEqual(rows(historyFromStream([...events, serverOff], false).items).map((f) => f.status), ['loaded', 'already on', 'not loaded'], 'the promotion outranks its server\'s entry');
   });
 
   it('credits a promotion recorded before its search result', () => {
     const h = historyFromStream([start, user('find'), say({ id: 's1', name: 'search_tools' }), promote('a'), searchResult('s1', [{ name: 'a', status: 'usable' }]), end()], false);
-    assert.deepEqual(brief(h.items), ['user:find', 'search:a=usable+promoted', 'end:done']);
+    assert.deepEqual(brief(h.items), ['user:find', 'search:a=loaded', 'end:done']);
   });
 
   it('credits each of two parallel searches with its own promotions', () => {
@@ -98,13 +116,13 @@ describe('historyFromStream', () => {
       [start, user('find'), say({ id: 's1', name: 'search_tools' }, { id: 's2', name: 'search_tools' }), searchResult('s1', [{ name: 'a', status: 'usable' }]), searchResult('s2', [{ name: 'b', status: 'usable' }]), promote('a'), promote('b'), end()],
       false,
     );
-    assert.deepEqual(brief(h.items), ['user:find', 'search:a=usable+promoted', 'search:b=usable+promoted', 'end:done']);
+    assert.deepEqual(brief(h.items), ['user:find', 'search:a=loaded', 'search:b=loaded', 'end:done']);
   });
 
   it('ignores settings and user deltas for promotion and never credits an unavailable result', () => {
     const userDelta: StreamEvent = { type: 'config_delta', source: 'user', tools: { a: { enable: 'on' } }, at };
     const h = historyFromStream([start, user('x'), say({ id: 's1', name: 'search_tools' }), searchResult('s1', [{ name: 'a', status: 'usable' }, { name: 'b', status: 'found, unavailable' }]), userDelta, promote('b'), end()], false);
-    assert.deepEqual(brief(h.items), ['user:x', 'search:a=usable,b=found, unavailable', 'end:done']);
+    assert.deepEqual(brief(h.items), ['user:x', 'search:a=already on,b=unavailable', 'end:done']);
   });
 
   it('shows a failed search as an error card', () => {

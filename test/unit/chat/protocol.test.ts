@@ -23,7 +23,7 @@ const snapshot: ChatSnapshot = {
     { kind: 'tool_call', id: 'tu_1', name: 'fs__read_file', input: { path: 'README.md' }, outcome: { status: 'done', output: [{ kind: 'text', text: '# Quiver' }] } },
     { kind: 'tool_call', id: 'tu_2', name: 'fs__stat', input: {}, outcome: { status: 'error', output: [{ kind: 'image', mimeType: 'image/png', data: 'AAAA' }] } },
     { kind: 'tool_call', id: 'tu_3', name: 'fs__stat', input: {}, outcome: { status: 'cancelled' } },
-    { kind: 'search', id: 'tu_4', input: { query: 'issues' }, outcome: { status: 'done', found: [{ name: 'gh__issue', status: 'usable', promoted: true }, { name: 'gh__x', status: 'found, unavailable', promoted: false }], notLoaded: ['gh__issue_comments'] } },
+    { kind: 'search', id: 'tu_4', input: { query: 'issues' }, outcome: { status: 'done', found: [{ name: 'gh__issue', status: 'loaded', tokens: 120 }, { name: 'gh__x', status: 'unavailable', tokens: null }, { name: 'gh__issue_comments', status: 'not loaded', tokens: null }] } },
     { kind: 'search', id: 'tu_5', input: { query: '' }, outcome: { status: 'error', output: [{ kind: 'text', text: 'empty query' }] } },
     { kind: 'search', id: 'tu_6', input: { query: 'x' }, outcome: { status: 'running' } },
     { kind: 'turn_summary', id: 'e9', reason: 'max_cycles', message: 'stopped after 25', model: 'claude-sonnet-4-5', usage },
@@ -46,8 +46,8 @@ const hostSamples: Record<HostToWebviewType, HostToWebview> = {
   textDelta: { type: 'textDelta', itemId: 'e12.0', text: 'Hel' },
   thinkingDelta: { type: 'thinkingDelta', itemId: 'live-1-1.1', text: 'I should read the file' },
   toolCallStarted: { type: 'toolCallStarted', callId: 'tu_8', name: 'search_tools', input: { query: 'git', limit: 5 }, card: 'search' },
-  toolCallFinished: { type: 'toolCallFinished', callId: 'tu_1', outcome: { status: 'done', output: [{ kind: 'text', text: 'ok' }] } },
-  searchFinished: { type: 'searchFinished', callId: 'tu_8', outcome: { status: 'done', found: [{ name: 'git__log', status: 'usable', promoted: true }], notLoaded: [] } },
+  toolCallFinished: { type: 'toolCallFinished', callId: 'tu_1', outcome: { status: 'done', output: [{ kind: 'text', text: '[Result r2 …]' }], kept: { ref: 'r2', shownChars: 4_000, totalChars: 212_000 } } },
+  searchFinished: { type: 'searchFinished', callId: 'tu_8', outcome: { status: 'done', found: [{ name: 'git__log', status: 'unloaded', tokens: 80 }] } },
   approvalRequest: { type: 'approvalRequest', request: { callId: 'tu_9', toolName: 'fs__write', input: { nested: { a: [1, 2, null] } } } },
   approvalSettled: { type: 'approvalSettled', callId: 'tu_9' },
   usage: { type: 'usage', usage },
@@ -77,6 +77,8 @@ const webviewSamples: Record<WebviewToHostType, WebviewToHost> = {
   removeAttachment: { type: 'removeAttachment', id: 'a3' },
   openAttachment: { type: 'openAttachment', id: 'a1' },
   completeFiles: { type: 'completeFiles', query: 'rdme' },
+  unloadTool: { type: 'unloadTool', name: 'git__git_tag' },
+  openResult: { type: 'openResult', ref: 'r2' },
 };
 
 const throughWire = (v: unknown): unknown => JSON.parse(JSON.stringify(v)) as unknown;
@@ -113,6 +115,10 @@ describe('protocol', () => {
       ['an oversized title', { type: 'renameConversation', id: 'c', title: 'x'.repeat(201) }],
       ['an oversized message', { type: 'sendMessage', text: 'x'.repeat(200_001) }],
       ['an empty href', { type: 'openLink', href: '' }],
+      ['an Unload without a tool name', { type: 'unloadTool', name: '' }],
+      ['a result reference that is a path', { type: 'openResult', ref: '../c-1-00000000.jsonl' }],
+      ['a result reference that is not one', { type: 'openResult', ref: 'r0' }],
+      ['an Unload naming a tool by something other than a string', { type: 'unloadTool', name: ['a', 'b'] }],
     ];
     for (const [what, raw] of badFromWebview) {
       it(`webview → host: ${what}`, () => {
@@ -124,8 +130,9 @@ describe('protocol', () => {
 
     const badFromHost: [string, unknown][] = [
       ['a running outcome in toolCallFinished', { type: 'toolCallFinished', callId: 'a', outcome: { status: 'running' } }],
-      ['an unknown found status', { type: 'searchFinished', callId: 'a', outcome: { status: 'done', found: [{ name: 'x', status: 'maybe', promoted: false }], notLoaded: [] } }],
-      ['a search outcome without notLoaded', { type: 'searchFinished', callId: 'a', outcome: { status: 'done', found: [] } }],
+      ['an unknown found status', { type: 'searchFinished', callId: 'a', outcome: { status: 'done', found: [{ name: 'x', status: 'maybe', tokens: null }] } }],
+      ['a found tool without its tokens', { type: 'searchFinished', callId: 'a', outcome: { status: 'done', found: [{ name: 'x', status: 'loaded' }] } }],
+      ['a negative token estimate', { type: 'searchFinished', callId: 'a', outcome: { status: 'done', found: [{ name: 'x', status: 'loaded', tokens: -1 }] } }],
       ['negative usage', { type: 'usage', usage: { input: -1, output: 0, cacheRead: 0, cacheWrite: 0 } }],
       ['a thinking item without its redacted flag', { type: 'snapshot', state: { ...snapshot, items: [{ kind: 'thinking', id: 'x', text: 'hm' }] } }],
       ['a thinking delta without an item id', { type: 'thinkingDelta', itemId: '', text: 'hm' }],
@@ -190,7 +197,7 @@ describe('protocol', () => {
       s = applyHostMessage(s, { type: 'searchFinished', callId: 't', outcome: { status: 'cancelled' } });
       assert.deepEqual(s.items[0], { kind: 'tool_call', id: 't', name: 'x', input: { a: 1 }, outcome: { status: 'running' } });
       s = applyHostMessage(s, { type: 'toolCallFinished', callId: 't', outcome: { status: 'error', output: [{ kind: 'text', text: 'boom' }] } });
-      s = applyHostMessage(s, { type: 'searchFinished', callId: 's', outcome: { status: 'done', found: [{ name: 'y', status: 'usable', promoted: true }], notLoaded: [] } });
+      s = applyHostMessage(s, { type: 'searchFinished', callId: 's', outcome: { status: 'done', found: [{ name: 'y', status: 'loaded', tokens: 40 }] } });
       assert.deepEqual(s.items[0]?.kind === 'tool_call' && s.items[0].outcome, { status: 'error', output: [{ kind: 'text', text: 'boom' }] });
       assert.deepEqual(s.items[1]?.kind === 'search' && s.items[1].outcome.status, 'done');
     });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { splitByLoadBudget } from '../../../src/core/search/loadBudget';
+import { closeToBest, RELEVANCE_RATIO, splitByLoadBudget } from '../../../src/core/search/loadBudget';
 
 /** Results as [name, tokens], best first. */
 const split = (ranked: readonly (readonly [string, number])[], budget: number) => {
@@ -25,5 +25,21 @@ describe('search load budget', () => {
   it('loads everything with no budget, and nothing when nothing matched', () => {
     assert.deepEqual(split([['a', 9000], ['b', 9000]], Number.POSITIVE_INFINITY), { loaded: ['a', 'b'], notLoaded: [] });
     assert.deepEqual(split([], 4000), { loaded: [], notLoaded: [] });
+  });
+
+  it('with a relevance rule, stops at the first result that is not relevant, whatever the budget left', () => {
+    const ranked = [['a', 10, 1], ['b', 10, 0.9], ['c', 10, 0.2], ['d', 10, 0.9]] as const;
+    const { loaded, notLoaded } = splitByLoadBudget(ranked, ([, tokens]) => tokens, Number.POSITIVE_INFINITY, ([, , score]) => score >= 0.5);
+    assert.deepEqual([loaded.map(([n]) => n), notLoaded.map(([n]) => n)], [['a', 'b'], ['c', 'd']]);
+    const irrelevant = splitByLoadBudget([['only', 10, 0]] as const, ([, tokens]) => tokens, 0, () => false);
+    assert.deepEqual(irrelevant.loaded.map(([n]) => n), ['only'], 'the best result loads however it scores');
+  });
+
+  it('a result is close to the best when it scores at least the ratio of it in the same name tier', () => {
+    const best = { score: 20, tier: 0 };
+    assert.equal(closeToBest({ score: 20 * RELEVANCE_RATIO, tier: 0 }, best), true);
+    assert.equal(closeToBest({ score: 20 * RELEVANCE_RATIO - 0.01, tier: 0 }, best), false);
+    assert.equal(closeToBest({ score: 30, tier: 0 }, { score: 5, tier: 2 }), false, 'a tool the query names outranks any score');
+    assert.equal(closeToBest({ score: 0, tier: 2 }, { score: 0, tier: 2 }), true);
   });
 });

@@ -51,17 +51,19 @@ describe('ConversationStore', () => {
     assert.deepEqual(reloaded.conversation.events().map((e) => e.type), ['turn_start', 'user_message', 'turn_end']);
   });
 
-  it('lists newest first with titles, renames and deletes', async () => {
+  it('lists the most recently active first with titles, renames and deletes; a rename is not activity', async () => {
     const a = await store.create();
-    await a.append({ type: 'user_message', text: 'first chat', at });
+    await a.append({ type: 'user_message', text: 'first chat', at: '2026-11-30T10:00:00.000Z' });
     await new Promise((r) => setTimeout(r, 20));
     const b = await store.create();
-    await b.append({ type: 'user_message', text: 'second chat', at });
+    await b.append({ type: 'user_message', text: 'second chat', at: '2026-11-30T11:00:00.000Z' });
     assert.deepEqual((await store.list()).map((s) => s.title), ['second chat', 'first chat']);
     await store.rename(a.id, '  Renamed  ');
     const list = await store.list();
-    assert.deepEqual(list.map((s) => s.title), ['Renamed', 'second chat']);
-    assert.ok(list[0]?.updated instanceof Date);
+    assert.deepEqual(list.map((s) => s.title), ['second chat', 'Renamed'], 'renaming the older chat leaves it where it was');
+    assert.equal(list[1]?.updated.toISOString(), '2026-11-30T10:00:00.000Z', 'its date stays that of its last message');
+    await a.append({ type: 'user_message', text: 'back to the first', at: '2026-11-30T12:00:00.000Z' });
+    assert.deepEqual((await store.list()).map((s) => s.title), ['Renamed', 'second chat'], 'a new message is activity');
     await store.delete(b.id);
     assert.deepEqual((await store.list()).map((s) => s.id), [a.id]);
     await assert.rejects(stat(b.file));

@@ -10,8 +10,8 @@ const at = '2026-11-30T00:00:00.000Z';
 const tool = (name: string): ToolDefinition => ({ name, server: 'ci', toolName: name, description: `${name} tool`, inputSchema: { type: 'object' } });
 const catalogue = [tool('ci__deploy'), tool('ci__deploy_staging'), tool('ci__status')];
 const start = parseToolsConfig({ '*': { enable: 'discoverable' }, ci__status: { enable: 'on' } }).value;
-const search = (index: number, id: string, ...names: string[]): BufferEntry => ({ index, kind: 'search', toolUseId: id, results: names.map((name) => ({ name, summary: name })), loadBudget: Number.POSITIVE_INFINITY, total: names.length });
-const budgeted = (index: number, id: string, loadBudget: number, ...names: string[]): BufferEntry => ({ index, kind: 'search', toolUseId: id, results: names.map((name) => ({ name, summary: `${name}.` })), loadBudget, total: names.length });
+const search = (index: number, id: string, ...names: string[]): BufferEntry => ({ index, kind: 'search', toolUseId: id, results: names.map((name) => ({ name, summary: name, score: 1, tier: 0 })), loadBudget: Number.POSITIVE_INFINITY, total: names.length });
+const budgeted = (index: number, id: string, loadBudget: number, ...names: string[]): BufferEntry => ({ index, kind: 'search', toolUseId: id, results: names.map((name) => ({ name, summary: `${name}.`, score: 1, tier: 0 })), loadBudget, total: names.length });
 const answerOf = (events: StreamEvent[], id: string) => {
   const e = events.find((x) => x.type === 'tool_result' && x.toolUseId === id);
   return JSON.parse(e?.type === 'tool_result' ? (e.content[0] as { text: string }).text : '{}') as { results: { name: string; status: string }[]; not_loaded?: { name: string }[]; note: string };
@@ -79,6 +79,23 @@ describe('folding a cycle by tool-call index', () => {
     const events = fold([disable, budgeted(1, 's1', 0, 'ci__deploy', 'ci__deploy_staging')]);
     assert.deepEqual(found(events, 's1'), [{ name: 'ci__deploy', status: 'found, unavailable' }, { name: 'ci__deploy_staging', status: 'usable' }]);
     assert.equal(answerOf(events, 's1').not_loaded, undefined);
+    assert.equal(availability(events, 'ci__deploy_staging'), 'on');
+  });
+
+  it('loads only the matches close to the best one, however roomy the budget; the rest are named as not loaded', () => {
+    const scored = (id: string, ...hits: (readonly [string, number, number?])[]): BufferEntry => ({ index: 0, kind: 'search', toolUseId: id, results: hits.map(([name, score, tier = 0]) => ({ name, summary: `${name}.`, score, tier })), loadBudget: Number.POSITIVE_INFINITY, total: hits.length });
+    const events = fold([scored('s1', ['ci__deploy', 10], ['ci__deploy_staging', 2])]);
+    assert.deepEqual(events[0], { type: 'config_delta', source: 'promotion', tools: { ci__deploy: { enable: { availability: 'on' } } }, at });
+    assert.deepEqual(found(events, 's1').map((f) => f.name), ['ci__deploy']);
+    assert.deepEqual(answerOf(events, 's1').not_loaded?.map((t) => t.name), ['ci__deploy_staging']);
+    assert.deepEqual(found(fold([scored('s2', ['ci__deploy', 10], ['ci__deploy_staging', 9])]), 's2').map((f) => f.name), ['ci__deploy', 'ci__deploy_staging'], 'a close second loads too');
+    assert.deepEqual(found(fold([scored('s3', ['ci__deploy', 1, 2], ['ci__deploy_staging', 9])]), 's3').map((f) => f.name), ['ci__deploy'], 'the tool the query names is not joined by ones found on other words');
+  });
+
+  it('closeness is judged against the search\'s best match even when an earlier call promoted it; the best discoverable one still loads', () => {
+    const scored: BufferEntry = { index: 1, kind: 'search', toolUseId: 's2', results: [{ name: 'ci__deploy', summary: '', score: 10, tier: 0 }, { name: 'ci__deploy_staging', summary: '', score: 2, tier: 0 }, { name: 'ci__status', summary: '', score: 1, tier: 0 }], loadBudget: Number.POSITIVE_INFINITY, total: 3 };
+    const events = fold([search(0, 's1', 'ci__deploy'), scored]);
+    assert.deepEqual(found(events, 's2'), [{ name: 'ci__deploy', status: 'usable' }, { name: 'ci__deploy_staging', status: 'usable' }, { name: 'ci__status', status: 'usable' }]);
     assert.equal(availability(events, 'ci__deploy_staging'), 'on');
   });
 

@@ -119,15 +119,15 @@ describe('webview thinking section', () => {
     it('is open while its turn runs (streaming, then as the reply goes on) and collapses when the turn ends', () => {
       const t = newTranscript();
       const thought = thinking('I need the numbers.', false, 'live-1-1.1');
-      t.render(snapshotOf([userItem, thought], true), false);
+      t.render(snapshotOf([userItem, thought], true));
       const [live] = sections(t);
       assert.ok(live?.open && live.classList.contains('streaming'));
       assert.equal(working(t), false, 'the section itself says the model is thinking');
       const text: HistoryItem = { kind: 'assistant', id: 'live-1-1.2', markdown: 'The sum is 5.' };
-      t.render(snapshotOf([userItem, thought, text], true), false);
+      t.render(snapshotOf([userItem, thought, text], true));
       assert.equal(sections(t)[0], live, 'the same element, updated in place');
       assert.ok(live.open && !live.classList.contains('streaming'));
-      t.render(snapshotOf([userItem, thought, text, summaryItem], false), false);
+      t.render(snapshotOf([userItem, thought, text, summaryItem], false));
       assert.equal(live.open, false);
       assert.ok(!live.classList.contains('live'));
     });
@@ -139,19 +139,19 @@ describe('webview thinking section', () => {
       const call: HistoryItem = { kind: 'tool_call', id: 'toolu_1', name: 'fs__read', input: {}, outcome: { status: 'done', output: [] } };
       const second = thinking('Second step.', false, 'live-2-2.1');
       const user2: HistoryItem = { ...userItem, id: 'u2' };
-      t.render(snapshotOf([userItem, earlier, summaryItem, user2, first, call, second], true), false);
+      t.render(snapshotOf([userItem, earlier, summaryItem, user2, first, call, second], true));
       assert.deepEqual(sections(t).map((d) => d.open), [false, false, true]);
     });
 
     it('keeps the user\'s choice across redraws: a section closed while live stays closed', () => {
       const t = newTranscript();
       const thought = thinking('Hmm', false, 'live-1-1.1');
-      t.render(snapshotOf([userItem, thought], true), false);
+      t.render(snapshotOf([userItem, thought], true));
       const [el] = sections(t);
       assert.ok(el);
       summaryOf(el).dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
       el.open = false; // jsdom does not toggle on a synthetic click
-      t.render(snapshotOf([userItem, { ...thought, text: 'Hmm, more' }], true), false);
+      t.render(snapshotOf([userItem, { ...thought, text: 'Hmm, more' }], true));
       assert.equal(sections(t)[0], el);
       assert.equal(el.open, false);
       assert.equal(el.dataset['touched'], 'true', 'the preview clamp no longer applies (chat.css)');

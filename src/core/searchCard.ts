@@ -1,0 +1,47 @@
+import type { FoundTool, HistoryItem } from './chatItems';
+import { configAt } from './stream/config';
+import type { StreamEvent, WireTool } from './stream/events';
+import { estimateToolTokens } from './tokens';
+
+type SearchResultEvent = Extract<StreamEvent, { type: 'tool_result' }>;
+
+/**
+ * A search result's rows as recorded: what it made usable (read as `already on` until a
+ * promotion delta credits it to this search, see chatHistory) or left unavailable, then what it
+ * named as not loaded.
+ */
+export function searchRows(e: SearchResultEvent): FoundTool[] {
+  return [
+    ...(e.found ?? []).map((f): FoundTool => ({ name: f.name, status: f.status === 'usable' ? 'already on' : 'unavailable', tokens: null })),
+    ...(e.notLoaded ?? []).map((name): FoundTool => ({ name, status: 'not loaded', tokens: null })),
+  ];
+}
+
+/**
+ * The search cards as the stream stands now: a tool a search loaded is `unloaded` once the
+ * conversation no longer has it on (Unload, `/set`, a settings edit of that tool), and each
+ * loaded row carries the estimated tokens of the definition the wire recorded for it, which is
+ * what every later request carries. Only the tool's own entry is read: a promotion writes that
+ * entry, which outranks its server's and `*` (so nothing else can turn it off).
+ */
+export function settleSearchCards(items: readonly HistoryItem[], events: readonly StreamEvent[]): HistoryItem[] {
+  if (!items.some((it) => it.kind === 'search' && it.outcome.status === 'done' && it.outcome.found.some((f) => f.status === 'loaded'))) return [...items];
+  const config = configAt(events);
+  const definitions = new Map<string, WireTool>();
+  for (const e of events) if (e.type === 'wire_tools') for (const t of e.tools) if (!definitions.has(t.name)) definitions.set(t.name, t);
+  return items.map((it): HistoryItem => {
+    if (it.kind !== 'search' || it.outcome.status !== 'done' || !it.outcome.found.some((f) => f.status === 'loaded')) return it;
+    const found = it.outcome.found.map((f): FoundTool => {
+      if (f.status !== 'loaded') return f;
+      const definition = definitions.get(f.name);
+      const tokens = definition === undefined ? null : estimateToolTokens(definition);
+      return { ...f, status: config.get(f.name)?.availability === 'on' ? 'loaded' : 'unloaded', tokens };
+    });
+    return { ...it, outcome: { ...it.outcome, found } };
+  });
+}
+
+/** Whether a search card of `items` shows `name` as loaded: what the card's Unload acts on. */
+export function loadedBySearch(items: readonly HistoryItem[], name: string): boolean {
+  return items.some((it) => it.kind === 'search' && it.outcome.status === 'done' && it.outcome.found.some((f) => f.name === name && f.status === 'loaded'));
+}

@@ -1,0 +1,74 @@
+import type { ApprovalAnswer, ApprovalRequest } from '../src/protocol';
+import { h } from './dom';
+import { renderApproval } from './render/approval';
+
+export interface PromptSlotHooks {
+  readonly answer: (callId: string, answer: ApprovalAnswer) => void;
+  /** The user is typing in the message box: a new prompt then shows without taking the focus (their keys would land on its buttons). */
+  readonly typing: () => boolean;
+  /** The last prompt went while it had the focus: where the focus goes instead of nowhere. */
+  readonly focusLeft: () => void;
+}
+
+/**
+ * The place above the message box for every prompt a turn waits on (approvals today; the
+ * elicitation forms to come belong here too). It never scrolls and never shrinks: the layout
+ * (chat.css) takes the room from the transcript, so a waiting turn always shows
+ * what it waits for. A new prompt takes the focus on its first button when the chat has the
+ * focus and the user is not typing a message, and the chat is scrolled so the prompt is whole.
+ */
+export class PromptSlot {
+  readonly el = h('div', { class: 'approvals' });
+  private shown = new Map<string, HTMLElement>();
+
+  constructor(private readonly hooks: PromptSlotHooks) {
+    // The webview drops its focus when the workbench takes it (a click on the Tools pane): coming
+    // back to the chat with nothing in particular focused lands on the question it waits on.
+    window.addEventListener('focus', () => {
+      const at = document.activeElement;
+      if (this.waiting && (at === null || at === document.body)) this.focusFirst(this.el.firstElementChild);
+    });
+  }
+
+  get waiting(): boolean {
+    return this.shown.size > 0;
+  }
+
+  render(pending: readonly ApprovalRequest[]): void {
+    if (pending.length === this.shown.size && pending.every((req) => this.shown.has(req.callId))) return;
+    const hadFocus = this.el.contains(document.activeElement);
+    const next = new Map<string, HTMLElement>();
+    let fresh: HTMLElement | undefined;
+    for (const req of pending) {
+      const known = this.shown.get(req.callId);
+      const card = known ?? renderApproval(req, this.hooks.answer);
+      if (!known) fresh ??= card;
+      next.set(req.callId, card);
+    }
+    this.shown = next;
+    // Cards still waiting are moved, not redrawn: one keeps its focus and its opened input.
+    this.el.replaceChildren(...next.values());
+    if (fresh) this.present(fresh);
+    else if (hadFocus && !this.el.contains(document.activeElement)) this.hooks.focusLeft();
+  }
+
+  /** Scrolls the chat (when it is too short to hold everything) so a prompt (the first) is whole, its answers above all. */
+  reveal(card: Element | null = this.el.firstElementChild): void {
+    if (!(card instanceof HTMLElement)) return;
+    card.scrollIntoView({ block: 'nearest' });
+    // A card taller than the view: its last part, the row of answers, is what must show.
+    card.lastElementChild?.scrollIntoView({ block: 'nearest' });
+  }
+
+  private present(card: HTMLElement): void {
+    // In a view too short for the whole card its details (the call's input) start folded, so the question and its answers fit; a click unfolds them.
+    if (card.getBoundingClientRect().height > window.innerHeight) for (const details of card.querySelectorAll('details')) details.open = false;
+    // Never from elsewhere in the workbench: focus taken from an editor would turn the user's next keys into answers.
+    if (document.hasFocus() && !this.hooks.typing()) this.focusFirst(card);
+    this.reveal(card);
+  }
+
+  private focusFirst(card: Element | null): void {
+    card?.querySelector('button')?.focus({ preventScroll: true });
+  }
+}
