@@ -141,13 +141,14 @@ async function runConversation(mods, opts, messages, mode) {
   });
 
   try {
-    const log = await new mods.store.ConversationStore(folder).create();
+    const store = new mods.store.ConversationStore(folder);
+    const log = await store.create();
     const builtins = mods.searchBuiltins.createSearchBuiltins();
     const session = new mods.session.ConversationSession({
-      log, source, builtins, observer: {},
+      log, source, builtins, observer: {}, results: store.resultsOf(log.id),
       approver: { approve: async () => 'allow_once' },
       model: new mods.anthropic.AnthropicModelClient({ apiKey: 'bench', baseURL: api.url, maxRetries: 0, promotionRendering: mode.rendering }),
-      settings: () => ({ tools: mode.tools === 'oracle' ? oracleTools(messages, current) : mode.tools, model: MODEL, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 10, searchLoadBudget: mode.budget === 'default' ? mods.settings.SETTINGS.searchMaxLoadTokens.fallback : mode.budget }),
+      settings: () => ({ tools: mode.tools === 'oracle' ? oracleTools(messages, current) : mode.tools, model: MODEL, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 10, searchLoadBudget: mode.budget === 'default' ? mods.settings.SETTINGS.searchMaxLoadTokens.fallback : mode.budget, results: { maxTokens: mods.settings.SETTINGS.resultsMaxTokens.fallback, thresholdTokens: mods.settings.SETTINGS.resultsThresholdTokens.fallback } }),
     });
     for (const [i, message] of messages.entries()) {
       current = i;

@@ -94,12 +94,13 @@ async function overheadRow(mods, label, mcpTools, toolsSetting, cycles) {
   });
 
   try {
-    const log = await new mods.store.ConversationStore(folder).create();
+    const store = new mods.store.ConversationStore(folder);
+    const log = await store.create();
     const session = new mods.session.ConversationSession({
-      log, source, builtins: mods.searchBuiltins.createSearchBuiltins(), observer: {},
+      log, source, builtins: mods.searchBuiltins.createSearchBuiltins(), observer: {}, results: store.resultsOf(log.id),
       approver: { approve: async () => 'allow_once' },
       model: new mods.anthropic.AnthropicModelClient({ apiKey: 'bench', baseURL: api.url, maxRetries: 0 }),
-      settings: () => ({ tools: { ...toolsSetting, '*': { ...toolsSetting['*'], run: 'unattended' } }, model: 'claude-sonnet-5-5', maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: cycles + 1, searchLoadBudget: mods.settings.SETTINGS.searchMaxLoadTokens.fallback }),
+      settings: () => ({ tools: { ...toolsSetting, '*': { ...toolsSetting['*'], run: 'unattended' } }, model: 'claude-sonnet-5-5', maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: cycles + 1, searchLoadBudget: mods.settings.SETTINGS.searchMaxLoadTokens.fallback, results: { maxTokens: mods.settings.SETTINGS.resultsMaxTokens.fallback, thresholdTokens: mods.settings.SETTINGS.resultsThresholdTokens.fallback } }),
     });
     await session.send('go', new globalThis.AbortController().signal);
     const gaps = finished.map((t, i) => api.requests[i + 1].receivedAt - t).sort((a, b) => a - b);

@@ -1,7 +1,7 @@
 import { cutText, lastLineOf } from '../textCut';
 import type { LineRange } from './attachment';
 
-/** Longer attachments are cut like tool results (quiver.mcp.maxResultChars' default). */
+/** Longer attachments are cut, with a marker, at what tool results were cut at before they were kept whole. */
 export const MAX_ATTACHMENT_CHARS = 100_000;
 
 export type ProblemSeverity = 'error' | 'warning' | 'info' | 'hint';

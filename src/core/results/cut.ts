@@ -20,6 +20,12 @@ export function span(from: number, to: number): string {
   return from === to ? n(from) : `${n(from)}–${n(to)}`;
 }
 
+/** A JSON key as a view names it: a long one is clipped, so the header's room can be known before the cut. */
+export const KEY_SHOWN_MAX = 40;
+export function shownKey(key: string): string {
+  return key.length <= KEY_SHOWN_MAX ? key : `${key.slice(0, KEY_SHOWN_MAX)}…`;
+}
+
 /** `1 image`, `3 images`. */
 export function counted(count: number, noun: string): string {
   return `${n(count)} ${noun}${count === 1 ? '' : 's'}`;

@@ -1,4 +1,4 @@
-import { HEAD_SHARE, n, READINGS, span, type Cut } from './cut';
+import { HEAD_SHARE, n, READINGS, shownKey, span, type Cut } from './cut';
 
 type Json = unknown;
 
@@ -64,7 +64,7 @@ export function cutJsonArray(text: string, allowance: number, ref: string): Cut 
   const lines = [...shownItems.slice(0, head).map((e) => `${e},`), ...gap, ...shownItems.slice(head).map((e) => `${e},`)];
   const last = lines.length - 1;
   lines[last] = (lines[last] as string).replace(/,$/, '');
-  const of = target.key === undefined ? `of ${n(items.length)}` : `of the ${n(items.length)} in "${target.key}"`;
+  const of = target.key === undefined ? `of ${n(items.length)}` : `of the ${n(items.length)} in ${JSON.stringify(shownKey(target.key))}`;
   const ranges = [`elements ${span(1, head)}`, ...(tail < items.length ? [span(tail + 1, items.length)] : [])];
   return {
     body: `${target.before}[\n${lines.join('\n')}\n]${target.after}`,

@@ -7,7 +7,7 @@ import type { ReadRequest } from './readRequest';
 const LONG_LINE = 400;
 /** Characters shown on each side of a match inside a long line. */
 const AROUND = 150;
-/** Room an answer's opening line needs beside what it shows. */
+/** Room an answer's opening line needs beside what it shows, besides the grep text it quotes (twice at most). */
 const OPENING_ROOM = 400;
 
 const answer = (text: string, isError = false): ToolCallResult => ({ content: [{ type: 'text', text }], isError });
@@ -98,7 +98,8 @@ function readCharacters(ref: string, text: string, request: ReadRequest, room: n
  * kept result can say for sure.
  */
 export function readKept(ref: string, text: string, request: ReadRequest, budgetChars: number): ToolCallResult {
-  const room = Math.max(1, budgetChars - OPENING_ROOM);
+  const quoted = request.grep === undefined ? 0 : 2 * JSON.stringify(request.grep).length;
+  const room = Math.max(1, budgetChars - OPENING_ROOM - quoted);
   if (request.unit === 'characters') return readCharacters(ref, text, request, room);
   const lines = text.split('\n');
   return request.grep !== undefined ? grepLines(ref, lines, { ...request, grep: request.grep }, room) : readLines(ref, lines, request, room);

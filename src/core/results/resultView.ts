@@ -1,7 +1,7 @@
 import type { KeptResult, ShortenedStatus } from '../stream/events';
 import { charsOfTokens, tokensOfChars } from '../tokens';
 import type { ToolResultContent } from '../toolSource';
-import { counted, n, READINGS, type Cut } from './cut';
+import { counted, KEY_SHOWN_MAX, n, READINGS, type Cut } from './cut';
 import { cutJsonArray } from './jsonCut';
 import { cutLines } from './lineCut';
 import { estimateResultTokens, IMAGE_TOKENS, imagesOf, resultText } from './resultText';
@@ -40,7 +40,8 @@ function header(f: ViewFacts): string {
 function headerRoom(tool: string, ref: string, totalChars: number, totalLines: number): number {
   const w = n(Math.max(totalChars, totalLines));
   const readOn = Object.values(READINGS).map((r) => r(ref)).reduce((a, b) => (a.length >= b.length ? a : b));
-  const longest = header({ ref, tool, status: 'error', totalChars, shown: `line 1 (its first ${w} of ${w} characters) and lines ${w}–${w} of ${w}`, images: `; of its ${w} images, the first ${w} are attached below`, readOn });
+  const shown = [`line 1 (its first ${w} of ${w} characters) and lines ${w}–${w} of ${w}`, `elements ${w}–${w} and ${w}–${w} of the ${w} in "${'k'.repeat(2 * KEY_SHOWN_MAX)}"`].reduce((a, b) => (a.length >= b.length ? a : b));
+  const longest = header({ ref, tool, status: 'error', totalChars, shown, images: `; of its ${w} images, the first ${w} are attached below`, readOn });
   return longest.length + `\n[… elements ${w}–${w} of ${w} not shown: ${w} elements, ${w} characters …]\n`.length;
 }
 

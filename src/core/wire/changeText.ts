@@ -14,6 +14,11 @@ export function turnedOnText(names: readonly string[]): string {
   return `Now available (turned on in the editor): ${list(names)}.`;
 }
 
+/** A builtin of Quiver's that the conversation now needs (search_tools once a tool is discoverable, read_result once a result was kept). */
+export function builtinsOnText(names: readonly string[]): string {
+  return `Now available (Quiver's own ${names.length === 1 ? 'tool' : 'tools'}, for what this conversation now holds): ${list(names)}.`;
+}
+
 export function turnedOffText(names: readonly string[]): string {
   return `No longer available (turned off in the editor): ${list(names)}. Do not call ${names.length === 1 ? 'it' : 'them'}; a call would be refused.`;
 }

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../model';
 import type { StreamEvent, ToolChangeCause, WireTool } from '../stream/events';
 import type { ToolDefinition } from '../tools';
-import { catalogueText, serverGoneText, turnedOffText, turnedOnText, useDoneText, useText } from './changeText';
+import { builtinsOnText, catalogueText, serverGoneText, turnedOffText, turnedOnText, useDoneText, useText } from './changeText';
 import { wireStateOf, type WireState } from './wireState';
 import { wireToolOf } from './wireTool';
 
@@ -49,8 +49,11 @@ function toolChanges(input: WireChangeInput, wire: WireState): StreamEvent[] {
   if (gone.length > 0) events.push(change('server', [], gone, serverGoneText(gone), input.at));
   if (useDone.length > 0) events.push(change('use_done', [], useDone, useDoneText(useDone), input.at));
   if (turnedOff.length > 0) events.push(change('settings', [], turnedOff, turnedOffText(turnedOff), input.at));
-  const addedNames = added.map((t) => t.name).filter((name) => name !== input.forcedNow);
-  if (addedNames.length > 0) events.push(change('settings', addedNames, [], turnedOnText(addedNames), input.at));
+  const addedTools = added.filter((t) => t.name !== input.forcedNow);
+  const builtins = addedTools.filter((t) => t.server === undefined).map((t) => t.name);
+  const mcp = addedTools.filter((t) => t.server !== undefined).map((t) => t.name);
+  if (builtins.length > 0) events.push(change('catalogue', builtins, [], builtinsOnText(builtins), input.at));
+  if (mcp.length > 0) events.push(change('settings', mcp, [], turnedOnText(mcp), input.at));
   if (input.forcedNow !== undefined) {
     const forced = input.forcedNow;
     events.push(change('use', added.some((t) => t.name === forced) ? [forced] : [], [], useText(forced), input.at));

@@ -33,6 +33,12 @@ describe('read_result: reading a kept result', () => {
     assert.match(more.split('\n')[1] ?? '', new RegExp(`^${next}: line ${next} ok$`));
   });
 
+  it('grep answers within the budget whatever the text it looks for', () => {
+    const needle = '"quoted" text '.repeat(35);
+    const text = Array.from({ length: 500 }, () => `x ${needle} y`).join('\n');
+    assert.ok(read(text, { grep: needle, context: 0 }, 3_500).text.length <= 3_500);
+  });
+
   it('grep shows a long line around the match, with where it sits in the line', () => {
     const text = `${'a'.repeat(5_000)}NEEDLE${'b'.repeat(5_000)}`;
     assert.match(read(text, { grep: 'needle' }).text, /\n1: …a{150}NEEDLEb{150}… \(characters 4,851–5,156 of 10,006\)$/);

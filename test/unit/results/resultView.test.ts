@@ -56,7 +56,7 @@ describe('a result too long to send whole: its view', () => {
   it('a view stays within its budget in estimated tokens, at every size and budget', () => {
     for (const budget of [300, 1_000, 2_000, 8_000]) {
       for (const size of [40_000, 400_000]) {
-        for (const whole of [JSON.stringify(records(size / 60)), 'w'.repeat(size), Array.from({ length: size / 40 }, (_, i) => `row ${i} ${'v'.repeat(30)}`).join('\n')]) {
+        for (const whole of [JSON.stringify(records(size / 60)), JSON.stringify({ ['"key'.repeat(100)]: records(size / 60) }), 'w'.repeat(size), Array.from({ length: size / 40 }, (_, i) => `row ${i} ${'v'.repeat(30)}`).join('\n')]) {
           const view = shortenedView([text(whole)], false, budget, 'a_rather_long_server_name__a_rather_long_tool_name', 'r123456789');
           assert.ok(estimateResultTokens(view.content) <= budget, `${estimateResultTokens(view.content)} tokens for a budget of ${budget}`);
           assert.ok(view.kept.shownChars <= whole.length);
