@@ -1,6 +1,10 @@
 import { JSDOM } from 'jsdom';
 
-/** What the webview modules find as globals in the browser; set before they load, removed by the returned function. */
+/**
+ * What the webview modules find as globals in the browser; set before they load, and put back as
+ * they were by the returned function (Node has its own `Event`, which later test files and the
+ * MCP SDK's event source need).
+ */
 const NAMES = ['window', 'document', 'Node', 'Element', 'HTMLElement', 'HTMLDetailsElement', 'MouseEvent', 'Event', 'acquireVsCodeApi'] as const;
 
 export interface BrowserGlobals {
@@ -21,6 +25,7 @@ export function installBrowserGlobals(): BrowserGlobals {
     scrolledIntoView.push(this);
   };
   const api = { postMessage: (m: unknown): void => void posted.push(m), getState: (): unknown => undefined, setState: (): void => undefined };
+  const before = new Map(NAMES.map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)] as const));
   Object.assign(globalThis, {
     window: w,
     document: w.document,
@@ -37,7 +42,10 @@ export function installBrowserGlobals(): BrowserGlobals {
     posted,
     scrolledIntoView,
     remove: () => {
-      for (const name of NAMES) Reflect.deleteProperty(globalThis, name);
+      for (const [name, descriptor] of before) {
+        if (descriptor) Object.defineProperty(globalThis, name, descriptor);
+        else Reflect.deleteProperty(globalThis, name);
+      }
       w.close();
     },
   };

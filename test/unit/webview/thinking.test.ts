@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { JSDOM } from 'jsdom';
 import type { ChatSnapshot, HistoryItem, ThinkingItem } from '../../../src/protocol';
+import { installBrowserGlobals, type BrowserGlobals } from './browserGlobals';
 
 type ThinkingModule = typeof import('../../../webview/render/thinking.js');
 type TranscriptModule = typeof import('../../../webview/transcript.js');
 
 /** What the webview modules find as globals in the browser; set before they load, removed after. */
-const BROWSER_GLOBALS = ['window', 'document', 'Node', 'Element', 'HTMLElement', 'HTMLDetailsElement', 'acquireVsCodeApi'] as const;
 
 const thinking = (text: string, redacted = false, id = 't1'): ThinkingItem => ({ kind: 'thinking', id, text, redacted });
 const userItem: HistoryItem = { kind: 'user', id: 'u1', text: 'add 2 and 3', forced: null, attachments: [], status: 'sent' };
@@ -25,30 +24,16 @@ const snapshotOf = (items: readonly HistoryItem[], busy: boolean): ChatSnapshot 
 });
 
 describe('webview thinking section', () => {
-  let dom: JSDOM;
+  let browser: BrowserGlobals;
   let render: ThinkingModule;
   let transcriptModule: TranscriptModule;
 
   before(async () => {
-    dom = new JSDOM('<!DOCTYPE html><html><body></body></html>');
-    const w = dom.window;
-    const stubApi = { postMessage: (): void => undefined, getState: (): unknown => undefined, setState: (): void => undefined };
-    Object.assign(globalThis, {
-      window: w,
-      document: w.document,
-      Node: w.Node,
-      Element: w.Element,
-      HTMLElement: w.HTMLElement,
-      HTMLDetailsElement: w.HTMLDetailsElement,
-      acquireVsCodeApi: () => stubApi,
-    });
+    browser = installBrowserGlobals();
     render = await import('../../../webview/render/thinking.js');
     transcriptModule = await import('../../../webview/transcript.js');
   });
-  after(() => {
-    for (const name of BROWSER_GLOBALS) Reflect.deleteProperty(globalThis, name);
-    dom.window.close();
-  });
+  after(() => browser.remove());
 
   const summaryOf = (el: Element): Element => {
     const summary = el.querySelector(':scope > summary');
@@ -149,7 +134,7 @@ describe('webview thinking section', () => {
       t.render(snapshotOf([userItem, thought], true));
       const [el] = sections(t);
       assert.ok(el);
-      summaryOf(el).dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
+      summaryOf(el).dispatchEvent(new browser.dom.window.MouseEvent('click', { bubbles: true }));
       el.open = false; // jsdom does not toggle on a synthetic click
       t.render(snapshotOf([userItem, { ...thought, text: 'Hmm, more' }], true));
       assert.equal(sections(t)[0], el);
