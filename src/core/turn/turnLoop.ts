@@ -116,9 +116,10 @@ async function nextRequest(ctx: TurnContext, toolPlan: ToolPlan, capabilities: M
 }
 
 /**
- * One turn: one or more cycles of (stream a reply, run its tool calls), re-resolving config,
- * the offered set and the tool choice before every request, until the model stops calling
- * tools, the cycle limit is hit, the user cancels, or the API fails.
+ * One turn: one or more cycles of (stream a reply, run its tool calls), re-resolving config
+ * and the offered set before every request and appending what changed, until the model stops
+ * calling tools, a reply stops for another reason (see afterReply), the cycle limit is hit, the
+ * user cancels, or the API fails.
  */
 export async function runTurn(ctx: TurnContext, start: TurnStart, signal: AbortSignal): Promise<TurnResult> {
   const forced = start.kind === 'message' ? start.forced : undefined;

@@ -68,9 +68,19 @@ export async function ensureApiKey(page) {
 }
 
 export async function runCommand(page, title) {
-  await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
-  await input.fill(`>${title}`);
+  // Right after a window reload the palette can open inert and then close (seen in CI): open it again.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    try {
+      await input.fill(`>${title}`, { timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt >= 4) throw err;
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(1_000);
+    }
+  }
   await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first().waitFor();
   await input.press('Enter');
 }
