@@ -15,6 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCompiled as load } from './compiled.mjs';
+import { callable } from './offered.mjs';
 import { staticToolSource } from './toolSource.mjs';
 
 const CATALOGUES = [
@@ -76,21 +77,6 @@ function resultText(tool, chars) {
   let text = '';
   for (let i = 1; text.length < chars; i++) text += `${JSON.stringify({ id: `${tool}-${i}`, title: `Record ${i} returned by ${tool}`, status: i % 3 === 0 ? 'closed' : 'open', updated: '2026-11-30T12:00:00Z', note: 'lorem ipsum dolor sit amet '.repeat(3) })}\n`;
   return text.slice(0, chars);
-}
-
-/** Tools the model can call in a request: those up front, deferred ones a tool_reference or tool_addition loaded, less tool_removals. */
-function callable(body) {
-  const names = new Set((body.tools ?? []).filter((t) => t.defer_loading !== true).map((t) => t.name));
-  for (const m of body.messages) {
-    if (!Array.isArray(m.content)) continue;
-    for (const b of m.content) {
-      if (b.type === 'tool_addition') names.add(b.tool.name);
-      if (b.type === 'tool_removal') names.delete(b.tool.name);
-      if (b.type !== 'tool_result' || !Array.isArray(b.content)) continue;
-      for (const c of b.content) if (c.type === 'tool_reference') names.add(c.tool_name);
-    }
-  }
-  return names;
 }
 
 /** The latest user message: the one the request answers (an appended system message may follow it). */

@@ -14,6 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCompiled as load } from './compiled.mjs';
+import { callable } from './offered.mjs';
 import { staticToolSource } from './toolSource.mjs';
 
 const MODEL = 'claude-sonnet-5-5';
@@ -106,19 +107,6 @@ function results(body) {
     id: b.tool_use_id,
     text: (Array.isArray(b.content) ? b.content : []).filter((c) => c.type === 'text').map((c) => c.text).join('\n'),
   })));
-}
-
-/** Tools the model can call: up front, or loaded by a tool_reference or a tool_addition, less tool_removals. */
-function callable(body) {
-  const names = new Set((body.tools ?? []).filter((t) => t.defer_loading !== true).map((t) => t.name));
-  for (const m of body.messages) {
-    if (!Array.isArray(m.content)) continue;
-    for (const b of m.content) {
-      if (b.type === 'tool_addition') names.add(b.tool.name);
-      if (b.type === 'tool_removal') names.delete(b.tool.name);
-    }
-  }
-  return names;
 }
 
 /** The ref a view of the ledger result offers, when what the model got is a view. */
