@@ -1,6 +1,7 @@
 // `npm test`: type-check, lint, build, then every test tier, with one closing count line.
 // Tiers: unit (pure src/core, src/mcp, src/providers), integration (real MCP servers and the
-// scripted Messages API server), e2e (a real VS Code: see scripts/e2e/run.mjs).
+// scripted Messages API server), conformance (the MCP project's client suite against Quiver's
+// McpManager: see scripts/conformance/run.mjs), e2e (a real VS Code: see scripts/e2e/run.mjs).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -52,6 +53,10 @@ step('bundle (esbuild)', 'node', ['esbuild.mjs']);
 const counts = {};
 if (wants('unit')) counts.unit = await runMocha('unit', 10_000);
 if (wants('integration')) counts.integration = await runMocha('integration', 120_000);
+if (wants('conformance')) {
+  const { runConformance } = await import('./conformance/run.mjs');
+  counts.conformance = await runConformance();
+}
 if (wants('e2e')) {
   const { runE2e } = await import('./e2e/run.mjs').catch(() => ({ runE2e: undefined }));
   if (runE2e) counts.e2e = await runE2e();

@@ -40,6 +40,17 @@ function readMarker() {
   try { return JSON.parse(readFileSync(MARKER, 'utf8')); } catch { return undefined; }
 }
 
+/** Installs Node 24 from npm into .cache/ unless it is there; returns its binary. The conformance tier needs it too. */
+export function ensureNode24() {
+  if (!existsSync(NODE_BIN)) {
+    mkdirSync(CACHE, { recursive: true });
+    log(`installing ${NODE_SPEC} from npm into ${NODE_PREFIX} …`);
+    run('npm', ['install', '--prefix', NODE_PREFIX, '--no-audit', '--no-fund', '--no-save', NODE_SPEC], process.env, `npm install ${NODE_SPEC}`);
+    if (!existsSync(NODE_BIN)) throw new Error(`${NODE_SPEC} installed but ${NODE_BIN} is missing (did npm skip its preinstall script?)`);
+  }
+  return NODE_BIN;
+}
+
 /** Installs Node 24 and code-server into .cache/ unless the marker says they are there. */
 export function ensureEditor() {
   const m = readMarker();
@@ -49,11 +60,7 @@ export function ensureEditor() {
   const t0 = Date.now();
   mkdirSync(CACHE, { recursive: true });
   rmSync(MARKER, { force: true });
-  if (!existsSync(NODE_BIN)) {
-    log(`installing ${NODE_SPEC} from npm into ${NODE_PREFIX} …`);
-    run('npm', ['install', '--prefix', NODE_PREFIX, '--no-audit', '--no-fund', '--no-save', NODE_SPEC], process.env, `npm install ${NODE_SPEC}`);
-    if (!existsSync(NODE_BIN)) throw new Error(`${NODE_SPEC} installed but ${NODE_BIN} is missing (did npm skip its preinstall script?)`);
-  }
+  ensureNode24();
   const nodeVersion = spawnSync(NODE_BIN, ['--version'], { encoding: 'utf8' }).stdout.trim();
   if (!existsSync(CS_ENTRY)) {
     if (!existsSync('/usr/include/gssapi/gssapi.h') && !existsSync('/usr/include/krb5.h')) {

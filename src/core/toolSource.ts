@@ -1,4 +1,5 @@
 import type { ServerKeys } from './availability';
+import type { ToolCallHooks } from './elicitation/elicitation';
 import type { ToolDefinition } from './tools';
 
 /** A piece of a tool result, already shaped for the model. */
@@ -34,7 +35,7 @@ export interface ToolSource {
    */
   idleServers(): ReadonlySet<string>;
   /** Runs a tool by qualified name. Rejects only on cancellation; failures come back as `isError`. */
-  call(name: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<ToolCallResult>;
+  call(name: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal, hooks?: ToolCallHooks): Promise<ToolCallResult>;
   /** Starts a server that is configured but not running (a forced tool needs it), idle ones included. */
   ensureRunning(server: string): Promise<void>;
   /**

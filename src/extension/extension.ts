@@ -21,6 +21,7 @@ import { RunApprovals } from './runApprovals';
 import { reportStartup } from './startupReport';
 import { searchToolsCommand } from './searchToolsCommand';
 import { SettingsIssueReporter } from './settingsIssueReporter';
+import { watchSignInNeeds } from './signIn/signInNotices';
 import { ToolSettings } from './settings';
 import { registerToolCommands } from './toolCommands';
 import { ToolDescriptions } from './toolDescriptions';
@@ -101,9 +102,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (picked) await manager.restart(picked.label);
     }),
     vscode.commands.registerCommand('quiver.server.restart', async (node?: ToolsTreeNode) => {
-      const name = node?.kind === 'server' ? node.server : node?.kind === 'serverStatus' ? node.server.name : undefined;
+      const name = serverOfNode(node);
       if (name) await manager.restart(name);
     }),
+    vscode.commands.registerCommand('quiver.server.signIn', async (node?: ToolsTreeNode) => {
+      const name = serverOfNode(node);
+      if (name) await manager.signIn(name);
+    }),
+    vscode.commands.registerCommand('quiver.server.signOut', async (node?: ToolsTreeNode) => {
+      const name = serverOfNode(node);
+      if (name) await manager.signOut(name);
+    }),
+    watchSignInNeeds(manager),
     vscode.commands.registerCommand('quiver.restartAllServers', () => manager.restartAll()),
     vscode.commands.registerCommand('quiver.showLog', () => log.show()),
     vscode.commands.registerCommand('quiver.showOverhead', () => breakdown.show()),
@@ -112,6 +122,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   settingsIssues.checkRegistered();
   settingsIssues.checkTools();
   await chat.refreshEnvironment(completionsOf(tools));
+}
+
+function serverOfNode(node: ToolsTreeNode | undefined): string | undefined {
+  return node?.kind === 'server' ? node.server : node?.kind === 'serverStatus' ? node.server.name : undefined;
 }
 
 function completionsOf(model: LiveToolsModel): ToolCompletion[] {

@@ -81,7 +81,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
   }
 
   servers(): readonly ServerView[] {
-    return this.mcp.statuses().map((s) => ({ name: s.name, status: s.state, toolCount: s.toolCount, listedAt: s.catalogueListedAt, ...(s.reason ? { reason: s.reason } : {}) }));
+    return this.mcp.statuses().map((s) => ({ name: s.name, status: s.state, toolCount: s.toolCount, listedAt: s.catalogueListedAt, signedIn: s.signedIn, ...(s.reason ? { reason: s.reason } : {}) }));
   }
 
   lastInputTokens(): number | undefined {

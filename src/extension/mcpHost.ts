@@ -8,7 +8,13 @@ import { mergeServerConfigs, parseMcpJson, parseQuiverServers } from '../mcp/par
 import { restingServers, type RestingServers } from '../mcp/restingServers';
 import type { ConfigSource, ParsedServerConfigs, ServerConfig } from '../mcp/serverConfig';
 import { SETTINGS } from '../core/settingsRegistry';
+import { SharedRefreshLock } from '../mcp/oauth/refreshLock';
+import { editorSignInBrowser } from './signIn/editorSignInBrowser';
+import { secretStorageStore } from './signIn/secretStorageStore';
 import { readQuiverSetting, readToolsConfig } from './settings';
+
+/** The browser step of a sign-in: long enough to create an account or find a password. */
+const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 
 export interface McpHost {
   readonly manager: McpManager;
@@ -25,6 +31,8 @@ export interface McpHost {
  * `quiver.mcp.startupTimeoutMs` and `quiver.mcp.maxResultChars` are read once, when the host is created.
  */
 export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): McpHost {
+  const declared = (context.extension.packageJSON as { version?: unknown }).version;
+  const version = typeof declared === 'string' ? declared : 'unknown';
   const manager = new McpManager({
     logger: log,
     workspaceTrusted: vscode.workspace.isTrusted,
@@ -32,6 +40,15 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
     startupTimeoutMs: readQuiverSetting('mcpStartupTimeoutMs').value,
     maxResultChars: readQuiverSetting('mcpMaxResultChars').value,
     catalogueCacheDir: join(context.globalStorageUri.fsPath, 'mcp-catalogues'),
+    clientInfo: { name: 'quiver', version },
+    signIn: {
+      browser: editorSignInBrowser,
+      store: secretStorageStore(context.secrets),
+      // Global storage is one folder for all of the user's windows: the lock spans them.
+      lock: new SharedRefreshLock(join(context.globalStorageUri.fsPath, 'oauth-locks')),
+      callbackTimeoutMs: SIGN_IN_TIMEOUT_MS,
+      clientVersion: version,
+    },
   });
   let servers: readonly ServerConfig[] = [];
   let pending = Promise.resolve();

@@ -14,6 +14,8 @@ export interface ServerView {
   readonly toolCount: number;
   /** When its tools were listed (ms since the epoch): for an idle server, the date of its cached catalogue. */
   readonly listedAt: number | undefined;
+  /** Reached with OAuth tokens Quiver holds: Sign Out applies. */
+  readonly signedIn: boolean;
 }
 
 /**

@@ -120,7 +120,10 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
       item.tooltip = `${server} is not started: its tools are listed from the catalogue it gave on ${when}. The first call of one of them starts it.`;
       item.iconPath = new vscode.ThemeIcon('debug-pause');
     }
-    item.contextValue = server === BUILTIN_SERVER_LABEL ? 'builtins' : 'server';
+    const signedIn = this.model.servers().some((s) => s.name === server && s.signedIn);
+    if (signedIn) item.tooltip = `${typeof item.tooltip === 'string' ? `${item.tooltip}\n\n` : ''}Signed in with OAuth; Sign Out (right-click) forgets the tokens.`;
+    // `server-signedIn` adds Sign Out to what a server offers.
+    item.contextValue = server === BUILTIN_SERVER_LABEL ? 'builtins' : signedIn ? 'server-signedIn' : 'server';
     return item;
   }
 }
@@ -177,6 +180,18 @@ function invalidToolItem(item: vscode.TreeItem, entry: ToolOverviewItem, problem
   return item;
 }
 
+/** A server waiting for the user to sign in: not a failure, and clicking it signs in. */
+function signInItem(server: ServerView): vscode.TreeItem {
+  const item = new vscode.TreeItem(server.name, vscode.TreeItemCollapsibleState.None);
+  item.id = `status:${server.name}`;
+  item.description = 'Sign in required';
+  item.tooltip = server.reason ?? 'This server uses OAuth: sign in to list and use its tools.';
+  item.iconPath = new vscode.ThemeIcon(STATUS_ICONS.signin);
+  item.contextValue = 'serverStatus-signin';
+  item.command = { command: 'quiver.server.signIn', title: 'Sign In', arguments: [{ kind: 'serverStatus', server } satisfies ToolsTreeNode] };
+  return item;
+}
+
 /** Markdown-escaped text that keeps its plain spaces (appendText turns them into &nbsp;, so the JSON in it would not paste). */
 function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
@@ -189,9 +204,11 @@ const STATUS_ICONS: Readonly<Record<ServerView['status'], string>> = {
   failed: 'error',
   stopped: 'debug-stop',
   off: 'circle-slash',
+  signin: 'account',
 };
 
 function serverStatusItem(server: ServerView): vscode.TreeItem {
+  if (server.status === 'signin') return signInItem(server);
   const item = new vscode.TreeItem(server.name, vscode.TreeItemCollapsibleState.None);
   item.id = `status:${server.name}`;
   item.description = server.reason ? `${server.status}: ${server.reason}` : server.status;

@@ -12,9 +12,42 @@ const url = z.string({ error: 'must be a string such as "https://example.com/mcp
 });
 const cwd = z.string({ error: 'must be a string path to a folder' });
 
+/** The token endpoint authentication methods the MCP authorization spec names for a client. */
+export const TOKEN_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
+
+/**
+ * A remote server's `oauth` block: what sign-in cannot discover. A server whose authorization
+ * server offers no dynamic registration needs `clientId` (and usually `clientSecret`); a client
+ * ID metadata document is an HTTPS URL with a path (SEP-991), which the server fetches itself.
+ */
+export const oauthBlock = z.strictObject(
+  {
+    clientId: z.string({ error: 'must be the client ID the server\'s developer settings gave you, as a string' }).min(1, { error: 'must not be empty' }).optional(),
+    clientSecret: z.string({ error: 'must be a string; keep it out of the file with "${env:NAME}"' }).optional(),
+    tokenEndpointAuthMethod: z.enum(TOKEN_AUTH_METHODS, { error: `must be one of ${TOKEN_AUTH_METHODS.map((m) => `"${m}"`).join(', ')}` }).optional(),
+    scopes: stringArray.optional(),
+    clientMetadataUrl: z
+      .string({ error: 'must be a string such as "https://example.com/quiver-client.json"' })
+      .refine(isHttpsDocumentUrl, { error: 'must be an https:// URL with a path, such as "https://example.com/quiver-client.json" (the authorization server fetches it)' })
+      .optional(),
+  },
+  { error: 'must be an object such as { "clientId": "...", "clientSecret": "${env:CLIENT_SECRET}" }' },
+);
+
+export type OAuthBlock = z.output<typeof oauthBlock>;
+
+function isHttpsDocumentUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.pathname !== '/';
+  } catch {
+    return false;
+  }
+}
+
 /** `quiver.mcpServers` entries: unknown keys are typos worth reporting. */
 export const quiverStdioEntry = z.strictObject({ command, args: stringArray.optional(), env: stringMap.optional(), cwd: cwd.optional() });
-export const quiverRemoteEntry = z.strictObject({ url, headers: stringMap.optional() });
+export const quiverRemoteEntry = z.strictObject({ url, headers: stringMap.optional(), oauth: oauthBlock.optional() });
 
 /**
  * `.vscode/mcp.json` entries follow VS Code's format, which grows fields Quiver does not use
@@ -28,6 +61,7 @@ export const mcpJsonEntry = z.looseObject({
   cwd: cwd.optional(),
   url: url.optional(),
   headers: stringMap.optional(),
+  oauth: oauthBlock.optional(),
 });
 
 export const mcpJsonFile = z.looseObject({

@@ -1,9 +1,12 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCallResult } from '../core/toolSource';
+import { describeSignInFailure } from './oauth/signInFailures';
+import type { ServerConfig } from './serverConfig';
 
 export interface CallErrorContext {
   readonly server: string;
   readonly tool: string;
+  readonly config: ServerConfig;
   readonly timeoutMs: number;
   /** The server's last stderr lines, shown when it died mid-call because they usually say why. */
   readonly stderrTail: () => readonly string[];
@@ -16,8 +19,10 @@ export function describeCallError(error: unknown, context: CallErrorContext): To
   return { isError: true, content: [{ type: 'text', text: callErrorText(error, context) }] };
 }
 
-function callErrorText(error: unknown, { server, tool, timeoutMs, stderrTail }: CallErrorContext): string {
+function callErrorText(error: unknown, { server, tool, config, timeoutMs, stderrTail }: CallErrorContext): string {
   const what = `The tool "${tool}" of MCP server "${server}"`;
+  const signIn = describeSignInFailure(error, config);
+  if (signIn !== undefined) return `${what} did not run: ${signIn.reason} Tell the user; nothing was done.`;
   if (error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number)) {
     return `${what} did not answer within ${formatSeconds(timeoutMs)} and the call was cancelled. Try a smaller request, or ask the user to raise the timeout.`;
   }
@@ -31,9 +36,11 @@ function callErrorText(error: unknown, { server, tool, timeoutMs, stderrTail }: 
   return `${what} failed: ${errorText(error)}`;
 }
 
-/** An error's message, cleaned as below, whatever was thrown. */
+/** An error's message, cleaned as below, whatever was thrown; fetch's bare "fetch failed" gets its cause's code. */
 export function errorText(error: unknown): string {
-  return cleanMessage(error instanceof Error ? error.message : String(error));
+  if (!(error instanceof Error)) return cleanMessage(String(error));
+  const cause = (error.cause as { code?: unknown } | undefined)?.code;
+  return cleanMessage(typeof cause === 'string' && !error.message.includes(cause) ? `${error.message} (${cause})` : error.message);
 }
 
 /** Drops the SDK's `MCP error <code>:` prefix and any stack frames a server put in its message. */

@@ -1,5 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { errorText, formatSeconds } from './describeCallError';
+import { describeSignInFailure } from './oauth/signInFailures';
 import { describeSource, type ServerConfig } from './serverConfig';
 
 /** Thrown when a start attempt outlives the startup timeout. */
@@ -13,10 +14,14 @@ export interface StartFailure {
   readonly reason: string;
   /** Only a process that died (or a dropped connection) is worth restarting automatically. */
   readonly retry: boolean;
+  /** Signing in would fix it: the server waits as *Sign in required*, not as failed. */
+  readonly signIn?: boolean;
 }
 
 export function describeStartFailure(error: unknown, config: ServerConfig, stderrTail: readonly string[]): StartFailure {
   const output = lastOutput(stderrTail);
+  const signIn = describeSignInFailure(error, config);
+  if (signIn !== undefined) return { reason: signIn.reason, retry: false, signIn: signIn.signIn };
   if (error instanceof StartupTimeout) {
     return { reason: `${error.message}; raise quiver.mcp.startupTimeoutMs if the server is just slow.${output}`, retry: false };
   }

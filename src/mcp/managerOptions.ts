@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
+import type { AnswerElicitation } from '../core/elicitation/elicitation';
 import type { McpLogger } from './logger';
+import type { SignInEnvironment } from './oauth/signInBrowser';
 
 export interface RestartPolicy {
   /** Automatic restarts after a crash before giving up (0 disables them). */
@@ -32,9 +34,17 @@ export interface McpManagerOptions {
    * every server that is not off starts: a server can be idle only with a cached catalogue.
    */
   readonly catalogueCacheDir?: string;
+  /** OAuth for remote servers (the secret store, the browser step). Without it a server that asks for sign-in fails with a 401. */
+  readonly signIn?: SignInEnvironment;
+  /** Answers a server's question asked outside any call Quiver made with hooks (or while none runs); without it nothing is declared. */
+  readonly elicitation?: AnswerElicitation;
 }
 
-export type ResolvedOptions = Required<Omit<McpManagerOptions, 'restart' | 'catalogueCacheDir'>> & { readonly restart: RestartPolicy };
+export type ResolvedOptions = Required<Omit<McpManagerOptions, 'restart' | 'catalogueCacheDir' | 'signIn' | 'elicitation'>> & {
+  readonly restart: RestartPolicy;
+  readonly signIn: SignInEnvironment | undefined;
+  readonly elicitation: AnswerElicitation | undefined;
+};
 
 export const DEFAULTS = {
   startupTimeoutMs: 60_000,
@@ -67,6 +77,8 @@ export function resolveOptions(options: McpManagerOptions): ResolvedOptions {
     listChangedDebounceMs: options.listChangedDebounceMs ?? DEFAULTS.listChangedDebounceMs,
     maxConcurrentStarts: Math.max(1, options.maxConcurrentStarts ?? DEFAULTS.maxConcurrentStarts),
     clientInfo: options.clientInfo ?? DEFAULTS.clientInfo,
+    signIn: options.signIn,
+    elicitation: options.elicitation,
     restart: {
       maxAttempts: restart.maxAttempts ?? DEFAULTS.restart.maxAttempts,
       initialDelayMs: restart.initialDelayMs ?? DEFAULTS.restart.initialDelayMs,

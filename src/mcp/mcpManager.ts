@@ -1,18 +1,23 @@
 import type { ServerKeys } from '../core/availability';
+import type { ToolCallHooks } from '../core/elicitation/elicitation';
 import type { ToolCallResult, ToolSource, Unsubscribe } from '../core/toolSource';
 import type { ToolDefinition } from '../core/tools';
 import { untilAborted } from '../core/turn/untilAborted';
 import { buildCatalogue, type Catalogue } from './buildCatalogue';
 import { CatalogueCache } from './catalogueCache';
 import { describeCallError, formatSeconds } from './describeCallError';
+import { answerElicitRequest } from './elicitationBridge';
 import { Emitter } from './emitter';
 import { describeStartFailure, DORMANT_REASON, exitReason, goneAfterStartText, IDLE_REASON, StartupTimeout, untrustedReason, wakeFailureText } from './failureReasons';
 import { resolveOptions, restartDelay, type McpManagerOptions, type ResolvedOptions } from './managerOptions';
 import type { NormalizedTools } from './normalizeTools';
 import { ownsToolKey } from './qualifiedNames';
+import { forgetCredentials } from './oauth/serverCredentials';
+import type { SignInReason } from './oauth/signInBrowser';
 import { NONE_RESTING, type RestingServers } from './restingServers';
 import { isWorkspaceSource, sameServerConfig, type ServerConfig } from './serverConfig';
 import { ServerConnection } from './serverConnection';
+import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { listingOf, newEntry, toStatus, type ServerEntry } from './serverEntry';
 import type { ServerState, ServerStatus } from './serverStatus';
 import { shapeToolResult } from './shapeToolResult';
@@ -116,7 +121,27 @@ export class McpManager implements ToolSource {
   async restart(name: string): Promise<void> {
     const entry = this.entries.get(name);
     if (entry === undefined || this.disposed) return;
-    await this.startOnDemand(entry);
+    await this.startOnDemand(entry, 'signIn');
+  }
+
+  /** Starts a server the user asked to sign in to: its sign-in page may open. Settles when it runs or failed. */
+  async signIn(name: string): Promise<void> {
+    await this.restart(name);
+  }
+
+  /**
+   * Forgets the server's tokens and registration (in the secret store, which every window
+   * shares), then starts it again without them: it waits as *Sign in required*.
+   */
+  async signOut(name: string): Promise<void> {
+    const entry = this.entries.get(name);
+    const store = this.options.signIn?.store;
+    if (entry === undefined || this.disposed || store === undefined || entry.config.transport === 'stdio') return;
+    await this.stopEntry(entry, 'signin', 'signed out: Sign In to use this server again.');
+    await forgetCredentials(store, entry.config.url);
+    entry.signedIn = false;
+    this.setState(entry, 'signin', 'signed out: Sign In to use this server again.');
+    this.options.logger.info(`[${entry.config.name}] signed out`);
   }
 
   /** Restarts every server that is meant to run: off and idle ones stay as they are. */
@@ -173,12 +198,12 @@ export class McpManager implements ToolSource {
     if (entry === undefined) throw new Error(`No MCP server named "${server}" is configured.`);
     // A start under way is awaited, not repeated; one that was only reading its cache and went idle still starts.
     if (entry.state === 'starting') await this.settled(entry);
-    else if (entry.state !== 'running') await this.startOnDemand(entry);
-    if (entry.state === 'idle') await this.startOnDemand(entry);
+    else if (entry.state !== 'running') await this.startOnDemand(entry, 'toolCall');
+    if (entry.state === 'idle') await this.startOnDemand(entry, 'toolCall');
     if (entry.state !== 'running') throw new Error(`MCP server "${server}" is not running: ${entry.reason ?? entry.state}`);
   }
 
-  async call(name: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<ToolCallResult> {
+  async call(name: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal, hooks: ToolCallHooks = {}): Promise<ToolCallResult> {
     signal.throwIfAborted();
     const ref = this.currentCatalogue().byName.get(name);
     if (ref === undefined) return errorResult(`No MCP tool is named "${name}". It may have been removed, or its server is not running.`);
@@ -195,12 +220,17 @@ export class McpManager implements ToolSource {
     // The name may come from a cached catalogue the started server no longer agrees with.
     if (!entry.tools.some((t) => t.name === ref.tool)) return errorResult(goneAfterStartText(ref.tool, ref.server, entry.tools.length));
     const context = { server: ref.server, tool: ref.tool };
+    entry.calls.push(hooks);
     try {
-      const result = await connection.callTool(ref.tool, args, signal, this.options.callTimeoutMs);
+      const progress = hooks.onProgress;
+      const onProgress = progress === undefined ? undefined : (p: { progress: number; total?: number; message?: string }) => progress({ progress: p.progress, total: p.total, message: p.message });
+      const result = await connection.callTool(ref.tool, args, signal, this.options.callTimeoutMs, onProgress === undefined ? {} : { onProgress });
       return shapeToolResult(result, { ...context, maxResultChars: this.options.maxResultChars });
     } catch (error) {
       signal.throwIfAborted();
-      return describeCallError(error, { ...context, timeoutMs: this.options.callTimeoutMs, stderrTail: () => connection.stderrTail() });
+      return describeCallError(error, { ...context, config: entry.config, timeoutMs: this.options.callTimeoutMs, stderrTail: () => connection.stderrTail() });
+    } finally {
+      entry.calls.splice(entry.calls.indexOf(hooks), 1);
     }
   }
 
@@ -221,9 +251,10 @@ export class McpManager implements ToolSource {
    * server that does not come up goes back to resting at its next launch. Settles when the
    * server runs or failed.
    */
-  private async startOnDemand(entry: ServerEntry): Promise<void> {
+  private async startOnDemand(entry: ServerEntry, reason: SignInReason): Promise<void> {
     entry.restarts = 0;
     entry.awake = true;
+    entry.signInReason = reason;
     this.launch(entry, true);
     const generation = entry.generation;
     await entry.attempt;
@@ -295,6 +326,8 @@ export class McpManager implements ToolSource {
 
   private async startAttempt(entry: ServerEntry, generation: number): Promise<void> {
     if (generation !== entry.generation) return;
+    const signInReason = entry.signInReason;
+    entry.signInReason = undefined;
     const connection = new ServerConnection(entry.config, {
       clientInfo: this.options.clientInfo,
       logger: this.options.logger,
@@ -304,14 +337,19 @@ export class McpManager implements ToolSource {
       maxDescriptionChars: this.options.maxDescriptionChars,
       onToolsChanged: () => this.refresh(entry, generation),
       onClosed: () => this.exited(entry, generation),
+      signIn: this.options.signIn,
+      onElicitation: this.options.elicitation === undefined && this.options.signIn === undefined ? undefined : (params, signal) => this.elicit(entry, params, signal),
     });
     entry.connection = connection;
+    // The user's time in the browser is not the server's start-up time.
+    const signInTime = signInReason === undefined ? 0 : (this.options.signIn?.callbackTimeoutMs ?? 0);
     try {
       const listed = await withDeadline(
-        connection.start().then(() => connection.listTools()),
-        this.options.startupTimeoutMs,
+        connection.start(signInReason).then(() => connection.listTools(signInReason)),
+        this.options.startupTimeoutMs + signInTime,
       );
       if (generation !== entry.generation) return;
+      entry.signedIn = await connection.signedIn();
       this.adoptListing(entry, connection, listed);
       entry.runningSince = Date.now();
       this.setState(entry, 'running', undefined);
@@ -322,7 +360,7 @@ export class McpManager implements ToolSource {
       const failure = describeStartFailure(error, entry.config, connection.stderrTail());
       this.options.logger.error(`[${entry.config.name}] ${failure.reason}`);
       if (failure.retry) this.scheduleRestart(entry, failure.reason);
-      else this.setState(entry, 'failed', failure.reason);
+      else this.setState(entry, failure.signIn === true ? 'signin' : 'failed', failure.reason);
     }
   }
 
@@ -354,6 +392,13 @@ export class McpManager implements ToolSource {
     this.setState(entry, 'failed', `${reason}\nRestarting in ${formatSeconds(delay)} (attempt ${entry.restarts} of ${policy.maxAttempts}).`);
     entry.retryTimer = setTimeout(() => this.launch(entry), delay);
     entry.retryTimer.unref();
+  }
+
+  /** A server's question goes to the newest call of it that listens for questions, else to the manager's answerer. */
+  private async elicit(entry: ServerEntry, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult> {
+    const answer = [...entry.calls].reverse().find((h) => h.onElicitation !== undefined)?.onElicitation ?? this.options.elicitation;
+    if (answer === undefined) return { action: 'decline' };
+    return answerElicitRequest(entry.config.name, params, answer, signal);
   }
 
   /** Serialized per server; a failed refresh keeps the last good list. */
@@ -390,7 +435,7 @@ export class McpManager implements ToolSource {
     void this.stopEntry(entry, 'stopped', 'stopped: removed from the configuration');
   }
 
-  private async stopEntry(entry: ServerEntry, state: 'stopped' | 'off', reason: string): Promise<void> {
+  private async stopEntry(entry: ServerEntry, state: 'stopped' | 'off' | 'signin', reason: string): Promise<void> {
     this.supersede(entry);
     const connection = entry.connection;
     entry.connection = undefined;

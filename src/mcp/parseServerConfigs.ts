@@ -1,10 +1,11 @@
 import type { z } from 'zod';
-import { describeIssues, mcpJsonEntry, mcpJsonFile, quiverRemoteEntry, quiverStdioEntry } from './configSchemas';
+import { describeIssues, mcpJsonEntry, mcpJsonFile, quiverRemoteEntry, quiverStdioEntry, type OAuthBlock } from './configSchemas';
 import { expandVariables, type ExpansionContext } from './expandVariables';
 import {
   describeSource,
   isWorkspaceSource,
   type ConfigSource,
+  type OAuthSettings,
   type ParsedServerConfigs,
   type ServerConfig,
   type ServerConfigError,
@@ -49,7 +50,7 @@ function buildQuiverEntry(name: string, entry: unknown, source: ConfigSource, co
   const hasUrl = 'url' in entry;
   if (hasCommand && hasUrl) return { error: 'has both "command" and "url"; keep "command" for a local server or "url" for a remote one' };
   if (hasCommand) return fromSchema(quiverStdioEntry, entry, (e) => stdio(name, e, source, context));
-  if (hasUrl) return fromSchema(quiverRemoteEntry, entry, (e) => remote(name, 'http', e.url, e.headers, source, context));
+  if (hasUrl) return fromSchema(quiverRemoteEntry, entry, (e) => remote(name, 'http', e, source, context));
   return { error: 'needs "command" (a local server started over stdio) or "url" (a remote server over HTTP)' };
 }
 
@@ -61,7 +62,7 @@ function buildMcpJsonEntry(name: string, entry: unknown, source: ConfigSource, c
       return stdio(name, { command: e.command, args: e.args, env: e.env, cwd: e.cwd }, source, context);
     }
     if (e.url === undefined) return { error: `"url" is required for type "${type}"; add "url": "https://..."` };
-    return remote(name, type, e.url, e.headers, source, context);
+    return remote(name, type, { url: e.url, headers: e.headers, oauth: e.oauth }, source, context);
   });
 }
 
@@ -82,20 +83,35 @@ function stdio(name: string, fields: StdioFields, source: ConfigSource, context:
   return { config: { transport: 'stdio', name, command, args, env, cwd, source } };
 }
 
-function remote(
-  name: string,
-  transport: 'http' | 'sse',
-  rawUrl: string,
-  rawHeaders: Readonly<Record<string, string>> | undefined,
-  source: ConfigSource,
-  context: ExpansionContext,
-): Built {
+interface RemoteFields {
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+  readonly oauth?: OAuthBlock | undefined;
+}
+
+function remote(name: string, transport: 'http' | 'sse', fields: RemoteFields, source: ConfigSource, context: ExpansionContext): Built {
   const x = new Expander(context);
-  const url = x.expand('url', rawUrl);
-  const headers = x.expandMap('headers', rawHeaders);
+  const url = x.expand('url', fields.url);
+  const headers = x.expandMap('headers', fields.headers);
+  const oauth = fields.oauth === undefined ? undefined : expandOAuth(x, fields.oauth);
   if (x.error !== undefined) return { error: x.error };
   if (!isHttpUrl(url)) return { error: `"url" must be an http:// or https:// URL, got "${url}"` };
-  return { config: { transport, name, url, headers, source } };
+  if (oauth?.clientSecret !== undefined && oauth.clientId === undefined) {
+    return { error: '"oauth.clientSecret" needs "oauth.clientId": add the client ID the secret belongs to' };
+  }
+  if (oauth?.tokenEndpointAuthMethod !== undefined && oauth.tokenEndpointAuthMethod !== 'none' && oauth.clientSecret === undefined) {
+    return { error: `"oauth.tokenEndpointAuthMethod" "${oauth.tokenEndpointAuthMethod}" sends a client secret: add "oauth.clientSecret", or use "none" for a public client` };
+  }
+  return { config: { transport, name, url, headers, ...(oauth === undefined ? {} : { oauth }), source } };
+}
+
+/** Only the fields that can hold a secret or a path take variables: the client ID and secret. */
+function expandOAuth(x: Expander, block: OAuthBlock): OAuthSettings {
+  return {
+    ...block,
+    ...(block.clientId === undefined ? {} : { clientId: x.expand('oauth.clientId', block.clientId) }),
+    ...(block.clientSecret === undefined ? {} : { clientSecret: x.expand('oauth.clientSecret', block.clientSecret) }),
+  };
 }
 
 /** Expands many fields, remembering the first failure with the key it happened at. */

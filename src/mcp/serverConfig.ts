@@ -44,7 +44,18 @@ export interface RemoteServerConfig {
   readonly name: string;
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
+  /** What sign-in needs beyond discovery; absent, a server that asks for OAuth is signed in with dynamic registration. */
+  readonly oauth?: OAuthSettings;
   readonly source: ConfigSource;
+}
+
+/** A remote server's `oauth` block with variables expanded. */
+export interface OAuthSettings {
+  readonly clientId?: string;
+  readonly clientSecret?: string;
+  readonly tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post' | 'none';
+  readonly scopes?: readonly string[];
+  readonly clientMetadataUrl?: string;
 }
 
 export type ServerConfig = StdioServerConfig | RemoteServerConfig;
@@ -73,7 +84,7 @@ export function sameServerConfig(a: ServerConfig, b: ServerConfig): boolean {
 export function launchIdentity(config: ServerConfig): string {
   return config.transport === 'stdio'
     ? canonicalJson({ transport: config.transport, command: config.command, args: config.args, env: config.env, cwd: config.cwd ?? null })
-    : canonicalJson({ transport: config.transport, url: config.url, headers: config.headers });
+    : canonicalJson({ transport: config.transport, url: config.url, headers: config.headers, clientId: config.oauth?.clientId ?? null });
 }
 
 /** Key order of env and headers is not meaningful, so it must not cause a restart. */

@@ -1,14 +1,17 @@
+import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { setPriority } from 'node:os';
 import { z } from 'zod';
 import { cleanMessage, errorText } from './describeCallError';
 import type { McpLogger } from './logger';
 import { normalizeTools, type NormalizedTools } from './normalizeTools';
+import { OAuthSession } from './oauth/oauthSession';
+import type { SignInEnvironment, SignInReason } from './oauth/signInBrowser';
 import { isAlive, killProcesses, processTree, waitUntilGone } from './processTree';
 import type { RemoteServerConfig, ServerConfig, StdioServerConfig } from './serverConfig';
 import { StderrTail } from './stderrTail';
@@ -30,6 +33,14 @@ export interface ConnectionOptions {
   readonly onToolsChanged: () => void;
   /** The process exited or the remote connection dropped without `close()` being called. */
   readonly onClosed: () => void;
+  /** Without it a server that asks for OAuth cannot be used (its 401 is reported as such). */
+  readonly signIn: SignInEnvironment | undefined;
+  /** Answers the server's `elicitation/create`; without it the capability is not declared. */
+  readonly onElicitation: ((request: ElicitRequest['params'], signal: AbortSignal) => Promise<ElicitResult>) | undefined;
+}
+
+export interface CallHooks {
+  readonly onProgress?: (progress: Progress) => void;
 }
 
 /** Pages are read leniently: a single malformed tool must not discard the whole page. */
@@ -43,6 +54,9 @@ const toolsPage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.str
  */
 export const SERVER_NICENESS = 10;
 
+/** A session's DELETE at shutdown is a courtesy to the server: it must not hold shutdown up. */
+const END_SESSION_MS = 2_000;
+
 /** Grace given to a server to exit after its stdin closes, before it is signalled. */
 const EXIT_GRACE_MS = 500;
 const TERM_GRACE_MS = 1500;
@@ -54,6 +68,7 @@ export class ServerConnection {
   private readonly stderr: StderrTail;
   private knownPid: number | undefined;
   private closing: Promise<void> | undefined;
+  private session: OAuthSession | undefined;
 
   constructor(
     private readonly config: ServerConfig,
@@ -79,15 +94,35 @@ export class ServerConnection {
     return this.stderr.last(count);
   }
 
-  /** Spawns or connects and completes the MCP handshake. The caller bounds it with a deadline. */
-  async start(): Promise<void> {
-    if (this.config.transport === 'stdio') await this.connect(this.stdioTransport(this.config));
-    else if (this.config.transport === 'sse') await this.connect(sseTransport(this.config));
-    else await this.connectHttpWithFallback(this.config);
+  /**
+   * Spawns or connects and completes the MCP handshake. The caller bounds it with a deadline.
+   * `signIn` says why the user may be sent to a sign-in page; without it a server that needs
+   * one fails with SignInRequired.
+   */
+  async start(signIn?: SignInReason): Promise<void> {
+    const config = this.config;
+    if (config.transport === 'stdio') return this.connect(this.stdioTransport(config));
+    const signInEnv = this.options.signIn;
+    this.session = signInEnv === undefined ? undefined : await OAuthSession.create(config.name, config.url, config.oauth ?? {}, signInEnv);
+    await this.withSignIn(signIn, () => (config.transport === 'sse' ? this.connect(this.sseTransport(config)) : this.connectHttpWithFallback(config)));
   }
 
-  /** Reads the whole catalogue, following `nextCursor` for at most `maxToolPages` pages. */
-  async listTools(): Promise<NormalizedTools> {
+  /** True when the server is reached with OAuth tokens Quiver holds. */
+  async signedIn(): Promise<boolean> {
+    return (await this.session?.signedIn()) ?? false;
+  }
+
+  /**
+   * Reads the whole catalogue, following `nextCursor` for at most `maxToolPages` pages. A server
+   * may let the handshake through and ask for sign-in at its first list, so a start's `signIn`
+   * reason holds here too.
+   */
+  async listTools(signIn?: SignInReason): Promise<NormalizedTools> {
+    await this.refreshBeforeExpiry();
+    return this.withSignIn(signIn, () => this.readCatalogue());
+  }
+
+  private async readCatalogue(): Promise<NormalizedTools> {
     const client = this.requireClient();
     const raw: unknown[] = [];
     const seenCursors = new Set<string>();
@@ -107,9 +142,56 @@ export class ServerConnection {
     return { tools: normalized.tools, problems: [...normalized.problems, `catalogue incomplete: stopped after ${pages} pages (${raw.length} tools) because ${why}`] };
   }
 
-  async callTool(tool: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal, timeoutMs: number): Promise<CallToolResult> {
-    const result = await this.requireClient().callTool({ name: tool, arguments: { ...args } }, undefined, { signal, timeout: timeoutMs });
+  /**
+   * A call may send the user to sign in (the server's tokens were revoked, or it asks for more
+   * scope): the call is retried once after the sign-in completes.
+   */
+  async callTool(tool: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal, timeoutMs: number, hooks: CallHooks = {}): Promise<CallToolResult> {
+    const client = this.requireClient();
+    await this.refreshBeforeExpiry();
+    const options = { signal, timeout: timeoutMs, ...(hooks.onProgress === undefined ? {} : { onprogress: hooks.onProgress, resetTimeoutOnProgress: true }) };
+    const result = await this.withSignIn('toolCall', () => client.callTool({ name: tool, arguments: { ...args } }, undefined, options));
     return result as CallToolResult;
+  }
+
+  /** Forgets the server's tokens and registration; the connection itself is closed by the caller. */
+  async signOut(): Promise<void> {
+    await this.session?.signOut();
+  }
+
+  /**
+   * Runs `work`; when the SDK's auth code started an authorization (UnauthorizedError after the
+   * page opened), waits for the browser to come back, exchanges the code and runs `work` again.
+   */
+  private async withSignIn<T>(reason: SignInReason | undefined, work: () => Promise<T>): Promise<T> {
+    const session = this.session;
+    if (session === undefined) return work();
+    const run = (): Promise<T> => (reason === undefined ? work() : session.interactively(reason, work));
+    let pending: Promise<string> | undefined;
+    try {
+      return await run();
+    } catch (error) {
+      pending = session.takePendingCode();
+      if (pending === undefined || !(error instanceof UnauthorizedError)) throw error;
+    }
+    await this.completeSignIn(session, await pending);
+    return run();
+  }
+
+  private async completeSignIn(session: OAuthSession, code: string): Promise<void> {
+    if (this.config.transport === 'stdio') return;
+    const outcome = await auth(session, { serverUrl: this.config.url, authorizationCode: code, fetchFn: session.fetch });
+    if (outcome !== 'AUTHORIZED') throw new Error('the authorization server did not issue tokens');
+    this.options.logger.info(`[${this.config.name}] signed in`);
+  }
+
+  /** Refreshes before the token runs out rather than after a 401; a failure is left to the 401 path. */
+  private async refreshBeforeExpiry(): Promise<void> {
+    const session = this.session;
+    if (session === undefined || this.config.transport === 'stdio' || !(await session.needsRefresh())) return;
+    await auth(session, { serverUrl: this.config.url, fetchFn: session.fetch }).catch((error: unknown) => {
+      this.options.logger.info(`[${this.config.name}] refreshing the sign-in before it expires failed (${errorText(error)}); the next request will tell`);
+    });
   }
 
   /** Closes the session and makes sure the whole process tree is gone. Idempotent. */
@@ -121,9 +203,22 @@ export class ServerConnection {
   private async shutdown(): Promise<void> {
     const pid = this.pid;
     const tree = pid !== undefined && isAlive(pid) ? await processTree(pid) : [];
+    await this.endSession();
     const closed = (this.client?.close() ?? Promise.resolve()).catch(() => undefined);
     if (tree.length > 0 && !(await waitUntilGone(tree, EXIT_GRACE_MS))) await killProcesses(tree, TERM_GRACE_MS);
     await closed;
+  }
+
+  /** DELETE of the Streamable HTTP session, so the server frees it now rather than at its own timeout. */
+  private async endSession(): Promise<void> {
+    const transport = this.transport;
+    if (!(transport instanceof StreamableHTTPClientTransport) || transport.sessionId === undefined) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, END_SESSION_MS);
+    });
+    await Promise.race([transport.terminateSession().catch(() => undefined), late]);
+    clearTimeout(timer);
   }
 
   private stdioTransport(config: StdioServerConfig): StdioClientTransport {
@@ -139,24 +234,47 @@ export class ServerConnection {
     return transport;
   }
 
-  /** Streamable HTTP first; servers that only speak the older SSE transport reject it, so retry with SSE. */
+  /**
+   * Streamable HTTP first; a server that only speaks the older SSE transport answers its first
+   * POST with a 4xx, so only that is retried with SSE (the spec's backwards-compatibility rule).
+   * A timeout, a 5xx or a sign-in problem is the server's answer, not a transport mismatch.
+   */
   private async connectHttpWithFallback(config: RemoteServerConfig): Promise<void> {
     try {
-      await this.connect(new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } }));
+      await this.connect(this.httpTransport(config));
     } catch (httpError) {
-      if (this.closing !== undefined) throw httpError;
+      if (this.closing !== undefined || !speaksOnlySse(httpError)) throw httpError;
       this.options.logger.info(`[${config.name}] Streamable HTTP failed (${errorText(httpError)}); trying SSE`);
-      await this.connect(sseTransport(config)).catch((sseError: unknown) => {
+      await this.connect(this.sseTransport(config)).catch((sseError: unknown) => {
         throw new Error(`Streamable HTTP failed (${errorText(httpError)}) and SSE failed (${errorText(sseError)})`);
       });
     }
   }
 
+  private httpTransport(config: RemoteServerConfig): StreamableHTTPClientTransport {
+    const session = this.session;
+    return new StreamableHTTPClientTransport(new URL(config.url), {
+      requestInit: { headers: { ...config.headers } },
+      ...(session === undefined ? {} : { authProvider: session, fetch: session.fetch }),
+    });
+  }
+
+  private sseTransport(config: RemoteServerConfig): SSEClientTransport {
+    const session = this.session;
+    return new SSEClientTransport(new URL(config.url), {
+      requestInit: { headers: { ...config.headers } },
+      ...(session === undefined ? {} : { authProvider: session, fetch: session.fetch }),
+    });
+  }
+
   private async connect(transport: Transport): Promise<void> {
+    const onElicitation = this.options.onElicitation;
     const client = new Client(this.options.clientInfo, {
-      capabilities: {},
+      // SEP-1034: with applyDefaults the SDK fills an accepted form's omitted fields from the schema.
+      capabilities: onElicitation === undefined ? {} : { elicitation: { form: { applyDefaults: true }, url: {} } },
       listChanged: { tools: { autoRefresh: false, debounceMs: this.options.listChangedDebounceMs, onChanged: () => this.options.onToolsChanged() } },
     });
+    if (onElicitation !== undefined) client.setRequestHandler(ElicitRequestSchema, (request, extra) => onElicitation(request.params, extra.signal));
     client.onerror = (error) => this.options.logger.warn(`[${this.config.name}] protocol error (ignored, the connection stays up): ${cleanMessage(error.message).slice(0, 300)}`);
     this.client = client;
     this.transport = transport;
@@ -187,6 +305,8 @@ export class ServerConnection {
   }
 }
 
-function sseTransport(config: RemoteServerConfig): SSEClientTransport {
-  return new SSEClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+/** A 4xx to the first POST other than a sign-in or permission answer. */
+function speaksOnlySse(error: unknown): boolean {
+  if (!(error instanceof StreamableHTTPError) || error.code === undefined) return false;
+  return error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
 }

@@ -1,4 +1,6 @@
+import type { ToolCallHooks } from '../core/elicitation/elicitation';
 import type { CachedCatalogue } from './catalogueCache';
+import type { SignInReason } from './oauth/signInBrowser';
 import type { ServerTool } from './normalizeTools';
 import type { ServerConfig } from './serverConfig';
 import type { ServerConnection } from './serverConnection';
@@ -27,6 +29,12 @@ export interface ServerEntry {
   refreshAgain: boolean;
   /** Started on demand (a call, a forced tool, a manual restart) although settings let it rest. */
   awake: boolean;
+  /** Why the next start attempt may open a sign-in page (a start the user asked for); taken by that attempt. */
+  signInReason: SignInReason | undefined;
+  /** The last start reached the server with OAuth tokens. */
+  signedIn: boolean;
+  /** Hooks of the calls running now, newest last: a server's question goes to the call that asked. */
+  readonly calls: ToolCallHooks[];
 }
 
 export function newEntry(config: ServerConfig): ServerEntry {
@@ -46,6 +54,9 @@ export function newEntry(config: ServerConfig): ServerEntry {
     refreshing: false,
     refreshAgain: false,
     awake: false,
+    signInReason: undefined,
+    signedIn: false,
+    calls: [],
   };
 }
 
@@ -69,5 +80,6 @@ export function toStatus(entry: ServerEntry): ServerStatus {
     catalogueListedAt: listing?.listedAt,
     pid: entry.connection?.pid,
     restarts: entry.restarts,
+    signedIn: entry.signedIn,
   };
 }

@@ -4,8 +4,9 @@ import type { ConfigSource } from './serverConfig';
  * `off`: not started because every tool of the server is off (see RestingServers.off).
  * `idle`: not started because none of its tools is on; its tools are listed from the catalogue it
  * last listed (cached on disk), and the first call of one of them starts it (see RestingServers.idle).
+ * `signin`: the server asks for OAuth and Quiver holds no usable sign-in; Sign In starts it.
  */
-export type ServerState = 'starting' | 'running' | 'failed' | 'stopped' | 'off' | 'idle';
+export type ServerState = 'starting' | 'running' | 'failed' | 'stopped' | 'off' | 'idle' | 'signin';
 
 /** What the UI shows for one configured server; also the payload of `onDidChangeStatus`. */
 export interface ServerStatus {
@@ -22,4 +23,6 @@ export interface ServerStatus {
   readonly pid: number | undefined;
   /** Automatic restarts since the server last ran stably or was restarted by hand. */
   readonly restarts: number;
+  /** True while Quiver reaches the server with OAuth tokens it holds (Sign Out applies). */
+  readonly signedIn: boolean;
 }

@@ -63,13 +63,14 @@ describe('MCP manager over HTTP', () => {
     assert.equal(textOf(await m.call('legacy__echo', { message: 'over sse' }, signal())), 'Echo: over sse');
   });
 
-  it('fails with a clear reason when nothing listens', async () => {
+  it('fails with a clear reason when nothing listens, without trying SSE (only a 4xx to the first POST means an SSE-only server)', async () => {
     const port = await freePort();
-    const { manager: m } = manager();
+    const { manager: m, log } = manager();
     m.applyConfig([{ transport: 'http', name: 'nobody', url: `http://127.0.0.1:${port}/mcp`, headers: {}, source: USER }]);
     await m.whenIdle();
     assert.equal(m.status('nobody')?.state, 'failed');
-    assert.match(m.status('nobody')?.reason ?? '', /failed to start: Streamable HTTP failed \(.+\) and SSE failed \(.+\)/);
+    assert.equal(m.status('nobody')?.reason, 'failed to start: fetch failed (ECONNREFUSED)');
+    assert.ok(!log.lines.some((l) => l.includes('trying SSE')), log.lines.join('\n'));
   });
 
   it('idles on its cached catalogue without connecting (the endpoint may be down); a call connects; other headers are another catalogue', async () => {

@@ -4,7 +4,13 @@ import { describeCallError } from '../../../src/mcp/describeCallError';
 import { shapeToolResult } from '../../../src/mcp/shapeToolResult';
 
 const context = { server: 'srv', tool: 'read', maxResultChars: 1000 };
-const errorContext = { server: 'srv', tool: 'read', timeoutMs: 30_000, stderrTail: () => ['panic: out of memory'] };
+const errorContext = {
+  server: 'srv',
+  tool: 'read',
+  config: { transport: 'http', name: 'srv', url: 'https://mcp.example.com/mcp', headers: {}, source: { kind: 'userSettings' } } as const,
+  timeoutMs: 30_000,
+  stderrTail: () => ['panic: out of memory'],
+};
 
 describe('tool result shaping', () => {
   it('keeps text and images in order', () => {

@@ -1,0 +1,193 @@
+import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { randomBytes } from 'node:crypto';
+import type { OAuthSettings } from '../serverConfig';
+import { CALLBACK_PATH, LoopbackReceiver, PREFERRED_CALLBACK_PORT, SignInAbandoned } from './loopbackReceiver';
+import { refreshingFetch } from './refreshingFetch';
+import { forgetCredentials, readCredentials, tokenFresh, updateCredentials, type ServerCredentials } from './serverCredentials';
+import type { SignInEnvironment, SignInReason } from './signInBrowser';
+import { SignInDeclined, SignInRequired } from './signInErrors';
+
+/** A token with less than this left is refreshed before a request rather than after its 401. */
+export const REFRESH_MARGIN_MS = 60_000;
+
+/**
+ * One server's OAuth client, as the SDK's auth code drives it (`OAuthClientProvider`): what it
+ * reads and saves goes to the secret store under the server URL; the authorization page opens
+ * only while `interactive` allows (a start the user asked for, a tool call), otherwise the flow
+ * stops with SignInRequired. The PKCE verifier and `state` live in memory only.
+ */
+export class OAuthSession implements OAuthClientProvider {
+  private redirect: URL;
+  private verifier: string | undefined;
+  private expectedState: string | undefined;
+  private pendingCode: Promise<string> | undefined;
+  private interaction: SignInReason | undefined;
+
+  private constructor(
+    private readonly server: string,
+    private readonly serverUrl: string,
+    private readonly settings: OAuthSettings,
+    private readonly env: SignInEnvironment,
+    redirect: URL,
+    /** The fetch the SDK's auth code should use: refresh grants go through the shared lock. */
+    readonly fetch: FetchLike,
+  ) {
+    this.redirect = redirect;
+  }
+
+  static async create(server: string, serverUrl: string, settings: OAuthSettings, env: SignInEnvironment, inner: FetchLike = fetch): Promise<OAuthSession> {
+    const redirect = await env.browser.externalize(new URL(`http://127.0.0.1:${PREFERRED_CALLBACK_PORT}${CALLBACK_PATH}`));
+    return new OAuthSession(server, serverUrl, settings, env, redirect, refreshingFetch(inner, { store: env.store, serverUrl, lock: env.lock }));
+  }
+
+  /** Runs `work` with the authorization page allowed to open for `reason`. */
+  async interactively<T>(reason: SignInReason, work: () => Promise<T>): Promise<T> {
+    const before = this.interaction;
+    this.interaction = reason;
+    try {
+      return await work();
+    } finally {
+      this.interaction = before;
+    }
+  }
+
+  /** The code of the authorization the SDK just started (after it threw UnauthorizedError), if one did. */
+  takePendingCode(): Promise<string> | undefined {
+    const pending = this.pendingCode;
+    this.pendingCode = undefined;
+    return pending;
+  }
+
+  /** True when stored tokens should be refreshed before the next request. */
+  async needsRefresh(now = Date.now()): Promise<boolean> {
+    const credentials = await this.read();
+    return credentials.tokens?.refresh_token !== undefined && !tokenFresh(credentials, now, REFRESH_MARGIN_MS);
+  }
+
+  async signedIn(): Promise<boolean> {
+    return (await this.read()).tokens !== undefined;
+  }
+
+  get redirectUrl(): string {
+    return this.redirect.href;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.settings.clientMetadataUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const scope = this.settings.scopes?.join(' ');
+    return {
+      client_name: 'Quiver',
+      redirect_uris: [this.redirect.href],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: this.settings.tokenEndpointAuthMethod ?? 'none',
+      software_id: 'quiver-vscode',
+      software_version: this.env.clientVersion,
+      ...(scope === undefined || scope === '' ? {} : { scope }),
+    };
+  }
+
+  state(): string {
+    this.expectedState = randomBytes(24).toString('base64url');
+    return this.expectedState;
+  }
+
+  /** A client from settings (pre-registered) wins over any stored registration. */
+  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+    const { clientId, clientSecret, tokenEndpointAuthMethod } = this.settings;
+    if (clientId !== undefined) {
+      return { client_id: clientId, ...(clientSecret === undefined ? {} : { client_secret: clientSecret }), ...(tokenEndpointAuthMethod === undefined ? {} : { token_endpoint_auth_method: tokenEndpointAuthMethod }) };
+    }
+    return (await this.read()).client;
+  }
+
+  async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
+    if (this.settings.clientId !== undefined) return;
+    await this.update((c) => ({ ...c, client }));
+  }
+
+  async tokens(): Promise<OAuthTokens | undefined> {
+    return (await this.read()).tokens;
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    await this.update((c) => ({ ...c, tokens, obtainedAt: Date.now() }));
+  }
+
+  async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    return (await this.read()).discovery;
+  }
+
+  async saveDiscoveryState(discovery: OAuthDiscoveryState): Promise<void> {
+    await this.update((c) => ({ ...c, discovery }));
+  }
+
+  saveCodeVerifier(verifier: string): void {
+    this.verifier = verifier;
+  }
+
+  codeVerifier(): string {
+    if (this.verifier === undefined) throw new Error('no sign-in is under way for this server');
+    return this.verifier;
+  }
+
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    if (scope === 'verifier') {
+      this.verifier = undefined;
+      return;
+    }
+    if (scope === 'all') return forgetCredentials(this.env.store, this.serverUrl);
+    await this.update((c) => {
+      const { discovery, client, tokens, obtainedAt } = c;
+      if (scope === 'client') return { ...(discovery === undefined ? {} : { discovery }), ...(tokens === undefined ? {} : { tokens, obtainedAt }) };
+      if (scope === 'tokens') return { ...(discovery === undefined ? {} : { discovery }), ...(client === undefined ? {} : { client }) };
+      return { ...(client === undefined ? {} : { client }), ...(tokens === undefined ? {} : { tokens, obtainedAt }) };
+    });
+  }
+
+  /**
+   * Starts listening for the redirect, then opens the page. Listening comes first so a browser
+   * that is already signed in and redirects at once is not missed. The redirect URI in the URL is
+   * the one registered; only when its port is taken (another sign-in) does a free one replace it.
+   */
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    const reason = this.interaction;
+    if (reason === undefined) throw new SignInRequired(this.server);
+    const state = this.expectedState;
+    if (state === undefined) throw new Error('the authorization request carries no state');
+    const receiver = await LoopbackReceiver.open(this.server, Number(new URL(this.redirect).port) || PREFERRED_CALLBACK_PORT);
+    try {
+      const external = await this.env.browser.externalize(receiver.url);
+      if (external.href !== this.redirect.href) {
+        this.redirect = external;
+        authorizationUrl.searchParams.set('redirect_uri', external.href);
+      }
+      const code = receiver.waitForCode(state, this.env.callbackTimeoutMs);
+      code.catch(() => undefined);
+      const opened = await this.env.browser.open(authorizationUrl, { server: this.server, reason });
+      if (!opened) throw new SignInDeclined(this.server);
+      this.pendingCode = code.finally(() => receiver.close());
+    } catch (error) {
+      await receiver.close();
+      throw error instanceof SignInAbandoned ? error : error;
+    }
+  }
+
+  /** Signing out forgets tokens, registration and discovery: the next sign-in starts from scratch. */
+  async signOut(): Promise<void> {
+    await forgetCredentials(this.env.store, this.serverUrl);
+  }
+
+  private read(): Promise<ServerCredentials> {
+    return readCredentials(this.env.store, this.serverUrl);
+  }
+
+  private async update(change: (current: ServerCredentials) => ServerCredentials): Promise<void> {
+    await updateCredentials(this.env.store, this.serverUrl, change);
+  }
+}

@@ -1,0 +1,79 @@
+// The MCP conformance suite's client (`@modelcontextprotocol/conformance`): it runs this as
+// `node test/conformance/client.mjs <server-url>` with MCP_CONFORMANCE_SCENARIO set, after
+// `npm run compile`. Everything MCP and OAuth is Quiver's own McpManager from out/; the only part
+// played here is the person: a browser that follows the authorization redirect back to Quiver's
+// loopback listener, and a user who accepts a server's form as shown (its defaults filled in).
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const out = (file) => require(resolve(import.meta.dirname, '../../out/src', file));
+const { McpManager } = out('mcp/mcpManager.js');
+const { MemorySecretStore } = out('mcp/oauth/secretStore.js');
+const { SharedRefreshLock } = out('mcp/oauth/refreshLock.js');
+const { initialAnswer } = out('core/elicitation/elicitationForm.js');
+
+const url = process.argv.at(-1);
+const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
+const log = (level) => (message) => console.error(`[${level}] ${message}`);
+const logger = { info: log('info'), warn: log('warn'), error: log('error') };
+
+/** The scripted person: follows the authorization server's redirects until one leaves for Quiver's listener, then delivers it. */
+const browser = {
+  externalize: async (u) => u,
+  async open(authorizationUrl) {
+    let next = authorizationUrl.href;
+    for (let hop = 0; hop < 10; hop++) {
+      const response = await fetch(next, { redirect: 'manual' });
+      const location = response.headers.get('location');
+      if (location === null) throw new Error(`the authorization page answered ${response.status} without a redirect`);
+      next = new URL(location, next).href;
+      if (new URL(next).hostname === '127.0.0.1' && new URL(next).pathname === '/callback') {
+        await fetch(next);
+        return true;
+      }
+    }
+    throw new Error('too many redirects from the authorization server');
+  },
+};
+
+// What a user would write in the server's "oauth" block: the client metadata document URL the
+// suite serves (SEP-991), and a pre-registered client when the scenario hands one out.
+const oauth = {
+  clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
+  ...(context.client_id === undefined ? {} : { clientId: context.client_id }),
+  ...(context.client_secret === undefined ? {} : { clientSecret: context.client_secret }),
+};
+
+const manager = new McpManager({
+  logger,
+  workspaceTrusted: true,
+  startupTimeoutMs: 20_000,
+  restart: { maxAttempts: 0 },
+  signIn: { browser, store: new MemorySecretStore(), lock: new SharedRefreshLock(undefined), callbackTimeoutMs: 10_000, clientVersion: 'conformance' },
+  elicitation: async (request) => (request.mode === 'form' ? { action: 'accept', content: initialAnswer(request.fields) } : { action: 'decline' }),
+});
+manager.applyConfig([{ transport: 'http', name: 'conformance', url, headers: {}, oauth, source: { kind: 'userSettings' } }]);
+
+/** Arguments a model would send: the schema's defaults, else a value of the right type. */
+function argumentsFor(schema) {
+  const value = (p) => p.default ?? (p.type === 'number' || p.type === 'integer' ? 1 : p.type === 'boolean' ? true : p.type === 'array' ? [] : p.type === 'object' ? {} : 'conformance');
+  return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, p]) => [k, value(p)]));
+}
+
+let failed = false;
+try {
+  await manager.signIn('conformance');
+  const status = manager.status('conformance');
+  if (status?.state !== 'running') throw new Error(`not running (${status?.state}): ${status?.reason}`);
+  for (const tool of manager.tools()) {
+    const result = await manager.call(tool.name, argumentsFor(tool.inputSchema), new AbortController().signal);
+    logger.info(`${tool.name} → ${JSON.stringify(result).slice(0, 300)}`);
+  }
+} catch (error) {
+  failed = true;
+  logger.error(`${scenario}: ${error instanceof Error ? error.message : String(error)}`);
+}
+await manager.dispose();
+process.exit(failed ? 1 : 0);
