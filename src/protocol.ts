@@ -11,13 +11,16 @@
  */
 import * as z from 'zod';
 import type { AttachmentChip } from './core/attachments/attachment';
+import type { FieldValue, FormField } from './core/elicitation/elicitationForm';
 import { RESULT_REF } from './core/results/resultRefs';
-import { EMPTY_USAGE, type FoundTool, type HistoryItem, type JsonObject, type OutputPart, type SearchOutcome, type TokenUsage, type ToolOutcome, type TurnSummaryItem, type UserItem } from './core/chatItems';
+import { EMPTY_USAGE, type FoundTool, type HistoryItem, type JsonObject, type OutputPart, type ProgressView, type SearchOutcome, type TokenUsage, type ToolOutcome, type TurnSummaryItem, type UserItem } from './core/chatItems';
 
 // ---------------------------------------------------------------------------------------------
 // Shared shapes: the chat items come from src/core (the protocol carries them; core never imports the protocol)
 
-export type { FoundStatus, FoundTool, HistoryItem, JsonObject, KeptOutput, OutputPart, SearchOutcome, ThinkingItem, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chatItems';
+export type { FoundStatus, FoundTool, HistoryItem, JsonObject, KeptOutput, OutputPart, ProgressView, SearchOutcome, ThinkingItem, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chatItems';
+export type { ChoiceOption, FieldValue, FormAnswer, FormField } from './core/elicitation/elicitationForm';
+export { answerProblems, initialAnswer } from './core/elicitation/elicitationForm';
 export type { TurnEndReason } from './core/stream/events';
 export type { AttachmentChip, AttachmentKind, LineRange } from './core/attachments/attachment';
 export { SLASH_COMMANDS } from './core/slashCommandList';
@@ -38,6 +41,20 @@ export interface ApprovalRequest {
   readonly input: JsonObject;
 }
 
+/**
+ * A question an MCP server asks while one of the turn's calls runs: a form (`fields`) or a link
+ * to open (`url`). `promptId` tells two questions of one call apart.
+ */
+export type ElicitationPromptView =
+  | { readonly promptId: string; readonly callId: string; readonly toolName: string; readonly server: string; readonly message: string; readonly mode: 'form'; readonly fields: readonly FormField[] }
+  | { readonly promptId: string; readonly callId: string; readonly toolName: string; readonly server: string; readonly message: string; readonly mode: 'url'; readonly url: string };
+
+/** The user's answer to a server's question: `cancel` is dismissing it without a choice. */
+export type ElicitationReply =
+  | { readonly action: 'accept'; readonly content: Readonly<Record<string, FieldValue>> }
+  | { readonly action: 'decline' }
+  | { readonly action: 'cancel' };
+
 /** A tool name offered after `/use `, with a short hint such as its availability or server. */
 export interface ToolCompletion {
   readonly name: string;
@@ -54,6 +71,7 @@ export interface ChatSnapshot {
   readonly apiKeySet: boolean;
   readonly conversations: readonly ConversationSummary[];
   readonly pendingApprovals: readonly ApprovalRequest[];
+  readonly pendingElicitations: readonly ElicitationPromptView[];
   readonly toolCompletions: readonly ToolCompletion[];
   /** Attached to the next message (Add Selection / Add File to Chat), shown as chips above the composer. */
   readonly attachments: readonly AttachmentChip[];
@@ -79,6 +97,11 @@ export type HostToWebview =
   | { readonly type: 'approvalRequest'; readonly request: ApprovalRequest }
   /** The approval was answered or withdrawn (turn stopped); the prompt goes away. */
   | { readonly type: 'approvalSettled'; readonly callId: string }
+  | { readonly type: 'elicitationRequest'; readonly prompt: ElicitationPromptView }
+  /** The question was answered, withdrawn by the server or ended by Stop; the form goes away. */
+  | { readonly type: 'elicitationSettled'; readonly promptId: string }
+  /** The latest progress of a running call (not an increment). */
+  | { readonly type: 'toolProgress'; readonly callId: string; readonly progress: ProgressView }
   /** Cumulative usage of the running turn so far (not an increment). */
   | { readonly type: 'usage'; readonly usage: TokenUsage }
   | { readonly type: 'turnFinished'; readonly summary: TurnSummaryItem }
@@ -103,6 +126,7 @@ export type WebviewToHost =
   | { readonly type: 'renameConversation'; readonly id: string; readonly title: string }
   | { readonly type: 'deleteConversation'; readonly id: string }
   | { readonly type: 'approvalAnswer'; readonly callId: string; readonly answer: ApprovalAnswer }
+  | { readonly type: 'elicitationAnswer'; readonly promptId: string; readonly reply: ElicitationReply }
   | { readonly type: 'regenerate' }
   /** Sends a failed message (a `user` item with status failed) again, dropping the failed copy. */
   | { readonly type: 'retryMessage'; readonly id: string }
@@ -146,7 +170,8 @@ const toolDone = z.strictObject({ status: z.literal('done'), output: outputParts
 const toolError = z.strictObject({ status: z.literal('error'), output: outputParts, kept: keptOutput.optional() });
 const toolNotRun = z.strictObject({ status: z.enum(['denied', 'refused']), output: outputParts });
 const cancelled = z.strictObject({ status: z.literal('cancelled') });
-const running = z.strictObject({ status: z.literal('running') });
+const progressView: z.ZodType<ProgressView> = z.strictObject({ progress: z.number(), total: z.number().nullable(), message: z.string().nullable() });
+const running = z.strictObject({ status: z.literal('running'), progress: progressView.optional() });
 
 const finishedToolOutcome = z.union([toolDone, toolError, toolNotRun, cancelled]);
 const toolOutcome: z.ZodType<ToolOutcome> = z.union([running, toolDone, toolError, toolNotRun, cancelled]);
@@ -189,6 +214,28 @@ const conversationSummary: z.ZodType<ConversationSummary> = z.strictObject({ id,
 const approvalRequest: z.ZodType<ApprovalRequest> = z.strictObject({ callId: id, toolName: z.string(), input: jsonObject });
 const toolCompletion: z.ZodType<ToolCompletion> = z.strictObject({ name: z.string(), detail: z.string() });
 
+const fieldBase = { key: z.string(), label: z.string(), description: z.string().optional(), required: z.boolean() };
+const choiceOption = z.strictObject({ value: z.string(), label: z.string() });
+const optionalNumber = z.number().optional();
+const formField: z.ZodType<FormField> = z.discriminatedUnion('kind', [
+  z.strictObject({ ...fieldBase, kind: z.literal('text'), default: z.string().optional(), minLength: optionalNumber, maxLength: optionalNumber, format: z.string().optional() }),
+  z.strictObject({ ...fieldBase, kind: z.literal('number'), integer: z.boolean(), default: optionalNumber, minimum: optionalNumber, maximum: optionalNumber }),
+  z.strictObject({ ...fieldBase, kind: z.literal('boolean'), default: z.boolean().optional() }),
+  z.strictObject({ ...fieldBase, kind: z.literal('choice'), options: z.array(choiceOption), default: z.string().optional() }),
+  z.strictObject({ ...fieldBase, kind: z.literal('choices'), options: z.array(choiceOption), default: z.array(z.string()).optional(), minItems: optionalNumber, maxItems: optionalNumber }),
+]);
+const promptBase = { promptId: id, callId: id, toolName: z.string(), server: z.string(), message: z.string() };
+const elicitationPrompt: z.ZodType<ElicitationPromptView> = z.discriminatedUnion('mode', [
+  z.strictObject({ ...promptBase, mode: z.literal('form'), fields: z.array(formField) }),
+  z.strictObject({ ...promptBase, mode: z.literal('url'), url: z.string() }),
+]);
+const fieldValue: z.ZodType<FieldValue> = z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1_000)]);
+const elicitationReply: z.ZodType<ElicitationReply> = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('accept'), content: z.record(z.string().max(1_000), fieldValue) }),
+  z.strictObject({ action: z.literal('decline') }),
+  z.strictObject({ action: z.literal('cancel') }),
+]);
+
 export const chatSnapshotSchema: z.ZodType<ChatSnapshot> = z.strictObject({
   conversation: conversationRef,
   items: z.array(historyItem),
@@ -198,6 +245,7 @@ export const chatSnapshotSchema: z.ZodType<ChatSnapshot> = z.strictObject({
   apiKeySet: z.boolean(),
   conversations: z.array(conversationSummary),
   pendingApprovals: z.array(approvalRequest),
+  pendingElicitations: z.array(elicitationPrompt),
   toolCompletions: z.array(toolCompletion),
   attachments: attachmentChips,
 });
@@ -212,6 +260,9 @@ export const hostToWebviewSchema: z.ZodType<HostToWebview> = z.discriminatedUnio
   z.strictObject({ type: z.literal('searchFinished'), callId: id, outcome: finishedSearchOutcome }),
   z.strictObject({ type: z.literal('approvalRequest'), request: approvalRequest }),
   z.strictObject({ type: z.literal('approvalSettled'), callId: id }),
+  z.strictObject({ type: z.literal('elicitationRequest'), prompt: elicitationPrompt }),
+  z.strictObject({ type: z.literal('elicitationSettled'), promptId: id }),
+  z.strictObject({ type: z.literal('toolProgress'), callId: id, progress: progressView }),
   z.strictObject({ type: z.literal('usage'), usage: tokenUsage }),
   z.strictObject({ type: z.literal('turnFinished'), summary: turnSummaryItem }),
   z.strictObject({ type: z.literal('banner'), severity: z.enum(['error', 'warning', 'info']), message: z.string() }),
@@ -237,6 +288,7 @@ export const webviewToHostSchema: z.ZodType<WebviewToHost> = z.discriminatedUnio
   z.strictObject({ type: z.literal('renameConversation'), id, title: z.string().trim().min(1).max(MAX_TITLE_CHARS) }),
   z.strictObject({ type: z.literal('deleteConversation'), id }),
   z.strictObject({ type: z.literal('approvalAnswer'), callId: id, answer: z.enum(['allow_once', 'always_allow', 'deny']) }),
+  z.strictObject({ type: z.literal('elicitationAnswer'), promptId: id, reply: elicitationReply }),
   z.strictObject({ type: z.literal('regenerate') }),
   z.strictObject({ type: z.literal('retryMessage'), id }),
   z.strictObject({ type: z.literal('dropMessage'), id }),
@@ -360,6 +412,16 @@ export function applyHostMessage(state: ChatSnapshot, msg: HostToWebview): ChatS
       return { ...state, pendingApprovals: [...state.pendingApprovals, msg.request] };
     case 'approvalSettled':
       return { ...state, pendingApprovals: state.pendingApprovals.filter((a) => a.callId !== msg.callId) };
+    case 'elicitationRequest':
+      if (state.pendingElicitations.some((p) => p.promptId === msg.prompt.promptId)) return state;
+      return { ...state, pendingElicitations: [...state.pendingElicitations, msg.prompt] };
+    case 'elicitationSettled':
+      return { ...state, pendingElicitations: state.pendingElicitations.filter((p) => p.promptId !== msg.promptId) };
+    case 'toolProgress':
+      return {
+        ...state,
+        items: replaceItem(state.items, msg.callId, (it) => (it.kind === 'tool_call' && it.outcome.status === 'running' ? { ...it, outcome: { status: 'running', progress: msg.progress } } : it)),
+      };
     case 'usage':
       return { ...state, liveUsage: msg.usage };
     case 'turnFinished':
@@ -368,6 +430,7 @@ export function applyHostMessage(state: ChatSnapshot, msg: HostToWebview): ChatS
         busy: false,
         liveUsage: null,
         pendingApprovals: [],
+        pendingElicitations: [],
         items: [...cancelRunning(state.items), msg.summary],
       };
     case 'banner':

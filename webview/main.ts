@@ -48,6 +48,7 @@ const follower = new BottomFollower(transcript.el, transcript.content, (hadFocus
 });
 const prompts = new PromptSlot({
   answer: (callId, answer) => post({ type: 'approvalAnswer', callId, answer }),
+  reply: (promptId, reply) => post({ type: 'elicitationAnswer', promptId, reply }),
   typing: () => composer.isTyping(),
   focusLeft: () => composer.focus(),
 });
@@ -107,7 +108,7 @@ function render(): void {
   title.textContent = state.conversation.title;
   title.title = state.conversation.title;
   apiKeyNotice.hidden = state.apiKeySet;
-  prompts.render(state.pendingApprovals);
+  prompts.render(state.pendingApprovals, state.pendingElicitations);
   composer.render(state);
   transcript.render(state);
   follower.keepUp();

@@ -1,9 +1,11 @@
-import type { ApprovalAnswer, ApprovalRequest } from '../src/protocol';
+import type { ApprovalAnswer, ApprovalRequest, ElicitationPromptView, ElicitationReply } from '../src/protocol';
 import { h } from './dom';
 import { renderApproval } from './render/approval';
+import { renderElicitation } from './render/elicitation';
 
 export interface PromptSlotHooks {
   readonly answer: (callId: string, answer: ApprovalAnswer) => void;
+  readonly reply: (promptId: string, reply: ElicitationReply) => void;
   /** The user is typing in the message box: a new prompt then shows without taking the focus (their keys would land on its buttons). */
   readonly typing: () => boolean;
   /** The last prompt went while it had the focus: where the focus goes instead of nowhere. */
@@ -11,8 +13,8 @@ export interface PromptSlotHooks {
 }
 
 /**
- * The place above the message box for every prompt a turn waits on (approvals today; the
- * elicitation forms to come belong here too). It never scrolls and never shrinks: the layout
+ * The place above the message box for every prompt a turn waits on: approvals, and the
+ * questions a server asks during a call (elicitation). It never scrolls and never shrinks: the layout
  * (chat.css) takes the room from the transcript, so a waiting turn always shows
  * what it waits for. A new prompt takes the focus on its first button when the chat has the
  * focus and the user is not typing a message, and the chat is scrolled so the prompt is whole.
@@ -34,19 +36,23 @@ export class PromptSlot {
     return this.shown.size > 0;
   }
 
-  render(pending: readonly ApprovalRequest[]): void {
-    if (pending.length === this.shown.size && pending.every((req) => this.shown.has(req.callId))) return;
+  render(approvals: readonly ApprovalRequest[], questions: readonly ElicitationPromptView[]): void {
+    const pending = [
+      ...approvals.map((req) => ({ key: `approval:${req.callId}`, draw: () => renderApproval(req, this.hooks.answer) })),
+      ...questions.map((q) => ({ key: `question:${q.promptId}`, draw: () => renderElicitation(q, this.hooks.reply) })),
+    ];
+    if (pending.length === this.shown.size && pending.every((p) => this.shown.has(p.key))) return;
     const hadFocus = this.el.contains(document.activeElement);
     const next = new Map<string, HTMLElement>();
     let fresh: HTMLElement | undefined;
-    for (const req of pending) {
-      const known = this.shown.get(req.callId);
-      const card = known ?? renderApproval(req, this.hooks.answer);
+    for (const { key, draw } of pending) {
+      const known = this.shown.get(key);
+      const card = known ?? draw();
       if (!known) fresh ??= card;
-      next.set(req.callId, card);
+      next.set(key, card);
     }
     this.shown = next;
-    // Cards still waiting are moved, not redrawn: one keeps its focus and its opened input.
+    // Cards still waiting are moved, not redrawn: one keeps its focus, its opened input and what was typed in its form.
     this.el.replaceChildren(...next.values());
     if (fresh) this.present(fresh);
     else if (hadFocus && !this.el.contains(document.activeElement)) this.hooks.focusLeft();
@@ -68,7 +74,8 @@ export class PromptSlot {
     this.reveal(card);
   }
 
+  /** A form's first field, else the first button. */
   private focusFirst(card: Element | null): void {
-    card?.querySelector('button')?.focus({ preventScroll: true });
+    (card?.querySelector<HTMLElement>('input, select') ?? card?.querySelector('button'))?.focus({ preventScroll: true });
   }
 }

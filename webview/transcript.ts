@@ -66,7 +66,7 @@ export class Transcript {
     this.empty.hidden = state.items.length > 0;
     const last = state.items[state.items.length - 1];
     // Streaming text shows itself, and streaming thinking says so in its own summary.
-    this.working.hidden = !state.busy || (last !== undefined && (last.kind === 'assistant' || last.kind === 'thinking')) || state.pendingApprovals.length > 0;
+    this.working.hidden = !state.busy || (last !== undefined && (last.kind === 'assistant' || last.kind === 'thinking')) || state.pendingApprovals.length > 0 || state.pendingElicitations.length > 0;
   }
 
   private renderItem(item: HistoryItem, actionable: boolean, thinking: ThinkingView | null, prevEl: HTMLElement | null): HTMLElement {

@@ -28,8 +28,15 @@ export interface KeptOutput {
   readonly totalChars: number;
 }
 
+/** Progress a running call's server reported last: `total` and `message` when it gave them. */
+export interface ProgressView {
+  readonly progress: number;
+  readonly total: number | null;
+  readonly message: string | null;
+}
+
 export type ToolOutcome =
-  | { readonly status: 'running' }
+  | { readonly status: 'running'; readonly progress?: ProgressView }
   | { readonly status: 'done'; readonly output: readonly OutputPart[]; readonly kept?: KeptOutput }
   | { readonly status: 'error'; readonly output: readonly OutputPart[]; readonly kept?: KeptOutput }
   /** It never ran: the user denied it (`denied`), or it may not run here (`refused`); `output` says why, as the model read it. */

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { Attachment } from '../core/attachments/attachment';
-import type { ApprovalAnswer, ChatSnapshot, HostToWebview } from '../protocol';
+import type { ApprovalAnswer, ChatSnapshot, ElicitationReply, HostToWebview } from '../protocol';
 
 export type { ApprovalAnswer, ChatSnapshot, HostToWebview } from '../protocol';
 
@@ -44,6 +44,8 @@ export interface ChatController {
   /** Called after the user confirmed the deletion. */
   deleteConversation(id: string): Promise<void>;
   answerApproval(callId: string, answer: ApprovalAnswer): void;
+  /** The user's reply to a server's question (a form or a link) asked during a call; a stale prompt is ignored. */
+  answerElicitation(promptId: string, reply: ElicitationReply): Promise<void>;
   /** Re-runs the last reply (a `restart` stream event); post a fresh snapshot, then `turnStarted` with user null. */
   regenerate(): Promise<void>;
   /**

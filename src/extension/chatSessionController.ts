@@ -12,13 +12,14 @@ import type { ToolSource } from '../core/toolSource';
 import { SEARCH_TOOLS_NAME } from '../core/tools';
 import type { BuiltinTools, TurnObserver, TurnResult, TurnSettings } from '../core/turn/ports';
 import { ConversationSession } from '../core/turn/session';
-import { addUsage, applyHostMessage, EMPTY_USAGE, type ApprovalAnswer, type ChatSnapshot, type HostToWebview, type ToolCompletion } from '../protocol';
+import { addUsage, applyHostMessage, EMPTY_USAGE, type ApprovalAnswer, type ChatSnapshot, type ElicitationReply, type HostToWebview, type ToolCompletion } from '../protocol';
 import type { ApiKeyStore } from './apiKey';
 import type { ChatController, ChatSendRequest } from './chatController';
 import { ConfiguredModelClient } from './configuredModelClient';
 import { effortSetting } from '../core/settingsRegistry';
 import { AppliedToolsSetting, readQuiverSetting } from './settings';
 import { WebviewApprover } from './webviewApprover';
+import { WebviewElicitor } from './webviewElicitor';
 
 export interface ChatDeps {
   readonly store: ConversationStore;
@@ -61,6 +62,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
   /** Fires when the active conversation or its stream changes (promotions, toggles, usage). */
   readonly onDidChangeStream = this.streamChanged.event;
   private readonly approver = new WebviewApprover((msg) => this.post(msg));
+  private readonly elicitor = new WebviewElicitor((msg) => this.post(msg), (message) => this.banner('warning', message));
   private conversation!: Conversation;
   private session!: ConversationSession;
   private state!: ChatSnapshot;
@@ -193,6 +195,10 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
     this.approver.answer(callId, answer);
   }
 
+  async answerElicitation(promptId: string, reply: ElicitationReply): Promise<void> {
+    await this.elicitor.answer(promptId, reply);
+  }
+
   async setApiKey(): Promise<void> {
     await vscode.commands.executeCommand('quiver.setApiKey');
   }
@@ -302,6 +308,9 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
       onToolCallStarted: (call) => {
         if (shown()) this.post({ type: 'toolCallStarted', callId: call.id, name: call.name, input: call.input, card: call.name === SEARCH_TOOLS_NAME ? 'search' : 'tool' });
       },
+      onToolProgress: (id, p) => {
+        if (shown()) this.post({ type: 'toolProgress', callId: id, progress: { progress: p.progress, total: p.total ?? null, message: p.message ?? null } });
+      },
       onUsage: (usage) => {
         if (!shown()) return;
         const turn = { input: usage.inputTokens, output: usage.outputTokens, cacheRead: usage.cacheReadTokens, cacheWrite: usage.cacheWriteTokens };
@@ -338,6 +347,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
       source: this.deps.source,
       builtins: this.deps.builtins,
       approver: this.approver,
+      elicitor: this.elicitor,
       observer: this.observer(conversation),
       results: this.deps.store.resultsOf(conversation.id),
       settings: () => readTurnSettings(this.deps.runTrust()),
@@ -353,6 +363,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
       apiKeySet: (await this.deps.keys.get()) !== undefined,
       conversations: [],
       pendingApprovals: [],
+      pendingElicitations: [],
       // Completions come from the tools model, which listens to this controller's stream.
       toolCompletions: this.state?.toolCompletions ?? [],
       attachments: this.pending.map(chipOf),
@@ -378,6 +389,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
       liveUsage: busy ? (this.state.liveUsage ?? history.liveUsage) : null,
       conversation: { id: this.conversation.id, title: this.conversation.title() },
       pendingApprovals: busy ? this.state.pendingApprovals : [],
+      pendingElicitations: busy ? this.elicitor.pending() : [],
     };
     this.posted.fire({ type: 'snapshot', state: this.state });
     this.streamChanged.fire();

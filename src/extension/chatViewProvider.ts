@@ -166,6 +166,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'approvalAnswer':
         this.run('Answering the approval', () => c.answerApproval(msg.callId, msg.answer));
         return;
+      case 'elicitationAnswer':
+        this.run('Answering the server', () => c.answerElicitation(msg.promptId, msg.reply));
+        return;
       case 'regenerate':
         this.run('Regenerating', () => c.regenerate());
         return;

@@ -9,6 +9,7 @@ import { restingServers, type RestingServers } from '../mcp/restingServers';
 import type { ConfigSource, ParsedServerConfigs, ServerConfig } from '../mcp/serverConfig';
 import { SETTINGS } from '../core/settingsRegistry';
 import { SharedRefreshLock } from '../mcp/oauth/refreshLock';
+import { askInEditor } from './editorElicitation';
 import { editorSignInBrowser } from './signIn/editorSignInBrowser';
 import { secretStorageStore } from './signIn/secretStorageStore';
 import { readQuiverSetting, readToolsConfig } from './settings';
@@ -41,6 +42,7 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
     maxResultChars: readQuiverSetting('mcpMaxResultChars').value,
     catalogueCacheDir: join(context.globalStorageUri.fsPath, 'mcp-catalogues'),
     clientInfo: { name: 'quiver', version },
+    elicitation: askInEditor,
     signIn: {
       browser: editorSignInBrowser,
       store: secretStorageStore(context.secrets),

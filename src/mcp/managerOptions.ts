@@ -36,7 +36,10 @@ export interface McpManagerOptions {
   readonly catalogueCacheDir?: string;
   /** OAuth for remote servers (the secret store, the browser step). Without it a server that asks for sign-in fails with a 401. */
   readonly signIn?: SignInEnvironment;
-  /** Answers a server's question asked outside any call Quiver made with hooks (or while none runs); without it nothing is declared. */
+  /**
+   * Answers a server's question that no running call's hooks take (asked outside a chat's call);
+   * the elicitation capability is declared only with it.
+   */
   readonly elicitation?: AnswerElicitation;
 }
 

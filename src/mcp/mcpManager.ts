@@ -338,7 +338,8 @@ export class McpManager implements ToolSource {
       onToolsChanged: () => this.refresh(entry, generation),
       onClosed: () => this.exited(entry, generation),
       signIn: this.options.signIn,
-      onElicitation: this.options.elicitation === undefined && this.options.signIn === undefined ? undefined : (params, signal) => this.elicit(entry, params, signal),
+      // Declared only when the host can answer (a call's hooks go to the call that asked; the rest to this answerer).
+      onElicitation: this.options.elicitation === undefined ? undefined : (params, signal) => this.elicit(entry, params, signal),
     });
     entry.connection = connection;
     // The user's time in the browser is not the server's start-up time.

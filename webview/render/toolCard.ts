@@ -1,4 +1,4 @@
-import type { HistoryItem, ToolOutcome } from '../../src/protocol';
+import type { HistoryItem, ProgressView, ToolOutcome } from '../../src/protocol';
 import { h, icon } from '../dom';
 import { keptNote } from './keptNote';
 import { formatInput, renderOutput, textBlock } from './output';
@@ -15,6 +15,15 @@ const STATUS: Record<ToolOutcome['status'], { readonly icon: string; readonly la
 };
 
 const OUTPUT_LABEL = { done: 'Output', error: 'Error', denied: 'Told the model', refused: 'Why' } as const;
+
+/** "3 of 10 · copying": what the server last said of its progress. */
+function progressNote(p: ProgressView): HTMLElement {
+  const amount = p.total === null ? String(p.progress) : `${p.progress} of ${p.total}`;
+  const text = p.message === null ? amount : `${amount} · ${p.message}`;
+  const el = h('span', { class: 'tool-progress', title: text }, text);
+  if (p.total !== null && p.total > 0) el.setAttribute('aria-label', `${Math.round((100 * p.progress) / p.total)}% done${p.message === null ? '' : `: ${p.message}`}`);
+  return el;
+}
 
 export function statusIcon(status: ToolOutcome['status']): HTMLSpanElement {
   return icon(STATUS[status].icon, `status-icon status-${status}`);
@@ -36,6 +45,7 @@ export function renderToolCard(item: ToolCallItem, open: boolean | null): HTMLEl
     h('span', { class: 'card-title' }, h('span', { class: 'muted' }, STATUS[status].verb), h('code', { class: 'tool-name' }, item.name)),
     status === 'running' || status === 'done' ? null : h('span', { class: `card-state state-${status}` }, STATUS[status].label),
     (item.outcome.status === 'done' || item.outcome.status === 'error') && item.outcome.kept ? keptNote(item.outcome.kept) : null,
+    item.outcome.status === 'running' && item.outcome.progress ? progressNote(item.outcome.progress) : null,
   );
   const body = h('div', { class: 'card-body' }, h('div', { class: 'section-label' }, 'Input'), textBlock(formatInput(item.input), 'tool-text tool-input'));
   if (item.outcome.status !== 'running' && item.outcome.status !== 'cancelled') {

@@ -8,16 +8,16 @@ export type FieldValue = string | number | boolean | readonly string[];
 interface FieldBase {
   readonly key: string;
   readonly label: string;
-  readonly description: string | undefined;
+  readonly description?: string;
   readonly required: boolean;
 }
 
 export type FormField =
-  | (FieldBase & { readonly kind: 'text'; readonly default: string | undefined; readonly minLength: number | undefined; readonly maxLength: number | undefined; readonly format: string | undefined })
-  | (FieldBase & { readonly kind: 'number'; readonly integer: boolean; readonly default: number | undefined; readonly minimum: number | undefined; readonly maximum: number | undefined })
-  | (FieldBase & { readonly kind: 'boolean'; readonly default: boolean | undefined })
-  | (FieldBase & { readonly kind: 'choice'; readonly options: readonly ChoiceOption[]; readonly default: string | undefined })
-  | (FieldBase & { readonly kind: 'choices'; readonly options: readonly ChoiceOption[]; readonly default: readonly string[] | undefined; readonly minItems: number | undefined; readonly maxItems: number | undefined });
+  | (FieldBase & { readonly kind: 'text'; readonly default?: string; readonly minLength?: number; readonly maxLength?: number; readonly format?: string })
+  | (FieldBase & { readonly kind: 'number'; readonly integer: boolean; readonly default?: number; readonly minimum?: number; readonly maximum?: number })
+  | (FieldBase & { readonly kind: 'boolean'; readonly default?: boolean })
+  | (FieldBase & { readonly kind: 'choice'; readonly options: readonly ChoiceOption[]; readonly default?: string })
+  | (FieldBase & { readonly kind: 'choices'; readonly options: readonly ChoiceOption[]; readonly default?: readonly string[]; readonly minItems?: number; readonly maxItems?: number });
 
 export interface ChoiceOption {
   readonly value: string;

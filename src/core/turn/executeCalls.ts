@@ -5,7 +5,8 @@ import { callRefusal } from './callEligibility';
 import { callGroups } from './callGroups';
 import { untilAborted } from './untilAborted';
 import type { CommitBuffer } from './commitBuffer';
-import type { Approver, BuiltinTools, TurnObserver } from './ports';
+import type { ToolCallHooks } from '../elicitation/elicitation';
+import type { Approver, BuiltinTools, Elicitor, TurnObserver } from './ports';
 import type { ToolPlan } from './toolPlan';
 import { DESCRIBE_TOOLS_NAME, READ_RESULT_NAME, SEARCH_TOOLS_NAME } from '../tools';
 
@@ -18,6 +19,7 @@ export interface ExecutionContext {
   readonly source: ToolSource;
   readonly builtins: BuiltinTools;
   readonly approver: Approver;
+  readonly elicitor: Elicitor | undefined;
   readonly observer: TurnObserver;
   /** Bounds what MCP tools return, keeping the whole of a long result, and answers read_result. */
   readonly results: KeptResults;
@@ -64,13 +66,24 @@ async function approval(call: ToolUse, ctx: ExecutionContext): Promise<NotRun | 
 async function runMcpTool(call: ToolUse, ctx: ExecutionContext): Promise<{ readonly result: ToolCallResult; readonly reason: NotRunReason | undefined; readonly kept?: KeptResult }> {
   const stopped = notRun('cancelled', CANCELLED_RESULT);
   try {
-    const result = await untilAborted(ctx.source.call(call.name, call.input, ctx.signal), ctx.signal, stopped.result);
+    const result = await untilAborted(ctx.source.call(call.name, call.input, ctx.signal, callHooks(call, ctx)), ctx.signal, stopped.result);
     if (result === stopped.result) return { result, reason: 'cancelled' };
     return { ...(await ctx.results.shape(call.name, result)), reason: undefined };
   } catch (err) {
     if (ctx.signal.aborted) return stopped;
     return { result: errorResult(`${call.name} failed: ${err instanceof Error ? err.message : String(err)}`), reason: undefined };
   }
+}
+
+/** What the call's server says while it runs goes to the call's card: its progress, and its questions for the user. */
+function callHooks(call: ToolUse, ctx: ExecutionContext): ToolCallHooks {
+  const elicitor = ctx.elicitor;
+  return {
+    onProgress: (progress) => ctx.observer.onToolProgress?.(call.id, progress),
+    ...(elicitor === undefined
+      ? {}
+      : { onElicitation: (question, signal) => elicitor.ask({ toolUseId: call.id, name: call.name, question }, AbortSignal.any([signal, ctx.signal])) }),
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ResultStore } from '../results/resultStore';
 import type { Effort, ThinkingLevel } from '../modelCapabilities';
 import type { SearchToolsHit } from '../search';
 import type { SearchResultStatus, StreamEvent, TurnEndReason } from '../stream/events';
+import type { CallProgress, ElicitationAnswer, ElicitationRequest } from '../elicitation/elicitation';
 import type { ToolCallResult, ToolSource } from '../toolSource';
 import type { ToolDefinition } from '../tools';
 import type { EventLog } from './eventLog';
@@ -21,6 +22,18 @@ export interface ApprovalRequest {
 /** The user's say before a tool whose run policy is `ask` runs. Must settle (deny is fine) when the signal aborts. */
 export interface Approver {
   approve(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer>;
+}
+
+/** A question an MCP server asks while running the call `toolUseId` (`elicitation/create`). */
+export interface ElicitationPrompt {
+  readonly toolUseId: string;
+  readonly name: string;
+  readonly question: ElicitationRequest;
+}
+
+/** Puts a server's question to the user. Must settle (cancel is fine) when the signal aborts: Stop, or the server gave up. */
+export interface Elicitor {
+  ask(prompt: ElicitationPrompt, signal: AbortSignal): Promise<ElicitationAnswer>;
 }
 
 export interface ToolCallInfo {
@@ -47,6 +60,8 @@ export interface TurnObserver {
   onThinking?(delta: string): void;
   onToolCallStarted?(call: ToolCallInfo): void;
   onApprovalNeeded?(request: ApprovalRequest): void;
+  /** The server of a running call reported progress. */
+  onToolProgress?(id: string, progress: CallProgress): void;
   onToolCallFinished?(call: ToolCallFinished): void;
   onUsage?(usage: Usage & { readonly model: string }): void;
   /** The user chose "always allow": the host writes `run: "unattended"` for this tool to settings. */
@@ -85,6 +100,8 @@ export interface TurnDeps {
   readonly source: ToolSource;
   readonly builtins: BuiltinTools;
   readonly approver: Approver;
+  /** Without it a server's question goes to the tool source's own answerer (if any). */
+  readonly elicitor?: Elicitor;
   readonly observer: TurnObserver;
   /** Where this conversation's shortened results are kept whole (ConversationStore.resultsOf). */
   readonly results: ResultStore;

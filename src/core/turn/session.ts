@@ -59,8 +59,8 @@ export class ConversationSession {
 
   private async run(start: Parameters<typeof runTurn>[1], signal: AbortSignal): Promise<TurnResult> {
     if (this.running) return { reason: 'refused', message: 'A reply is still being written; wait for it or press Stop first.' };
-    const { log, model, source, builtins, approver, observer, results } = this.deps;
-    const ctx = { log, model, source, builtins, approver, observer, results, settings: this.deps.settings(), currentTools: () => this.deps.settings().tools, onBuffer: (b: CommitBuffer | undefined) => (this.buffer = b), serversStarting: this.serversStarting };
+    const { log, model, source, builtins, approver, elicitor, observer, results } = this.deps;
+    const ctx = { log, model, source, builtins, approver, elicitor, observer, results, settings: this.deps.settings(), currentTools: () => this.deps.settings().tools, onBuffer: (b: CommitBuffer | undefined) => (this.buffer = b), serversStarting: this.serversStarting };
     this.running = runTurn(ctx, start, signal);
     try {
       return await this.running;

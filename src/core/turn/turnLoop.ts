@@ -54,9 +54,9 @@ async function runCycle(ctx: TurnContext, toolPlan: ToolPlan, calls: readonly To
   const buffer = new CommitBuffer();
   ctx.onBuffer?.(buffer);
   try {
-    const { source, builtins, approver, observer } = ctx;
+    const { source, builtins, approver, elicitor, observer } = ctx;
     const results = keptResults({ store: ctx.results, events: ctx.log.events(), resolved: toolPlan.resolved, permitted: toolPlan.permitted, settings: ctx.settings.results });
-    await executeCalls(calls, buffer, { plan: toolPlan, source, builtins, approver, observer, results, runningServers: source.runningServers(), searchLoadBudget: ctx.settings.searchLoadBudget, alwaysAllowed, signal });
+    await executeCalls(calls, buffer, { plan: toolPlan, source, builtins, approver, elicitor, observer, results, runningServers: source.runningServers(), searchLoadBudget: ctx.settings.searchLoadBudget, alwaysAllowed, signal });
   } finally {
     ctx.onBuffer?.(undefined);
   }

@@ -35,6 +35,21 @@ const snapshot: ChatSnapshot = {
   apiKeySet: false,
   conversations: [{ id: 'c1', title: 'Read the README', updatedAt: '2025-01-01T00:00:00.000Z' }],
   pendingApprovals: [{ callId: 'tu_7', toolName: 'fs__write', input: { path: 'a', content: 'b' } }],
+  pendingElicitations: [
+    {
+      promptId: 'tu_8#1',
+      callId: 'tu_8',
+      toolName: 'crm__add',
+      server: 'crm',
+      message: 'Who is it?',
+      mode: 'form',
+      fields: [
+        { key: 'name', label: 'Name', required: true, kind: 'text' },
+        { key: 'age', label: 'Age', required: false, kind: 'number', integer: true, default: 30, minimum: 0 },
+        { key: 'color', label: 'Color', required: false, kind: 'choice', options: [{ value: 'g', label: 'Green' }], default: 'g' },
+      ],
+    },
+  ],
   toolCompletions: [{ name: 'fs__read_file', detail: 'discoverable' }],
   attachments: [{ id: 'a2', kind: 'problems', label: 'Problems (workspace)', path: 'the workspace', range: null }],
 };
@@ -50,6 +65,9 @@ const hostSamples: Record<HostToWebviewType, HostToWebview> = {
   searchFinished: { type: 'searchFinished', callId: 'tu_8', outcome: { status: 'done', found: [{ name: 'git__log', status: 'unloaded', tokens: 80 }] } },
   approvalRequest: { type: 'approvalRequest', request: { callId: 'tu_9', toolName: 'fs__write', input: { nested: { a: [1, 2, null] } } } },
   approvalSettled: { type: 'approvalSettled', callId: 'tu_9' },
+  elicitationRequest: { type: 'elicitationRequest', prompt: { promptId: 'tu_9#2', callId: 'tu_9', toolName: 'pay__checkout', server: 'pay', message: 'Confirm the payment', mode: 'url', url: 'https://pay.example.com/confirm' } },
+  elicitationSettled: { type: 'elicitationSettled', promptId: 'tu_9#2' },
+  toolProgress: { type: 'toolProgress', callId: 'tu_9', progress: { progress: 3, total: 10, message: 'copying' } },
   usage: { type: 'usage', usage },
   turnFinished: { type: 'turnFinished', summary: { kind: 'turn_summary', id: 'e20', reason: 'error', message: '401 invalid x-api-key', model: 'm', usage: null } },
   banner: { type: 'banner', severity: 'warning', message: 'A turn is already running.' },
@@ -69,6 +87,7 @@ const webviewSamples: Record<WebviewToHostType, WebviewToHost> = {
   renameConversation: { type: 'renameConversation', id: 'c1', title: 'Better title' },
   deleteConversation: { type: 'deleteConversation', id: 'c1' },
   approvalAnswer: { type: 'approvalAnswer', callId: 'tu_9', answer: 'always_allow' },
+  elicitationAnswer: { type: 'elicitationAnswer', promptId: 'tu_9#2', reply: { action: 'accept', content: { name: 'Ada', age: 36, subscribed: true, tags: ['a'] } } },
   regenerate: { type: 'regenerate' },
   retryMessage: { type: 'retryMessage', id: 'e7' },
   dropMessage: { type: 'dropMessage', id: 'e7' },
@@ -110,6 +129,8 @@ describe('protocol', () => {
       ['a missing field', { type: 'sendMessage' }],
       ['a wrong field type', { type: 'sendMessage', text: 42 }],
       ['an unknown approval answer', { type: 'approvalAnswer', callId: 'a', answer: 'allow_all' }],
+      ['an elicitation reply with an unknown action', { type: 'elicitationAnswer', promptId: 'a', reply: { action: 'maybe' } }],
+      ['an elicitation answer with a nested object', { type: 'elicitationAnswer', promptId: 'a', reply: { action: 'accept', content: { name: { first: 'Ada' } } } }],
       ['an empty id', { type: 'openConversation', id: '' }],
       ['a blank title', { type: 'renameConversation', id: 'c', title: '   ' }],
       ['an oversized title', { type: 'renameConversation', id: 'c', title: 'x'.repeat(201) }],
@@ -200,6 +221,22 @@ describe('protocol', () => {
       s = applyHostMessage(s, { type: 'searchFinished', callId: 's', outcome: { status: 'done', found: [{ name: 'y', status: 'loaded', tokens: 40 }] } });
       assert.deepEqual(s.items[0]?.kind === 'tool_call' && s.items[0].outcome, { status: 'error', output: [{ kind: 'text', text: 'boom' }] });
       assert.deepEqual(s.items[1]?.kind === 'search' && s.items[1].outcome.status, 'done');
+    });
+
+    it('shows a running call\'s latest progress, and a server\'s question until it is settled or the turn ends', () => {
+      let s = applyHostMessage({ ...idle, pendingElicitations: [] }, { type: 'turnStarted', user: null });
+      s = applyHostMessage(s, { type: 'toolCallStarted', callId: 'tu_9', name: 'pay__checkout', input: {}, card: 'tool' });
+      s = applyHostMessage(s, hostSamples.toolProgress);
+      assert.deepEqual(s.items[0]?.kind === 'tool_call' && s.items[0].outcome, { status: 'running', progress: { progress: 3, total: 10, message: 'copying' } });
+      s = applyHostMessage(s, hostSamples.elicitationRequest);
+      s = applyHostMessage(s, hostSamples.elicitationRequest);
+      assert.deepEqual(s.pendingElicitations.map((p) => p.promptId), ['tu_9#2']);
+      s = applyHostMessage(s, hostSamples.elicitationSettled);
+      assert.deepEqual(s.pendingElicitations, []);
+      s = applyHostMessage(s, hostSamples.elicitationRequest);
+      s = applyHostMessage(s, hostSamples.turnFinished);
+      assert.deepEqual(s.pendingElicitations, []);
+      assert.deepEqual(s.items[0]?.kind === 'tool_call' && s.items[0].outcome, { status: 'cancelled' });
     });
 
     it('ends a turn: not busy, running calls cancelled, approvals cleared, summary appended', () => {

@@ -16,6 +16,7 @@ const snapshot: ChatSnapshot = {
     { id: 'c1', title: 'Fix the build', updatedAt: '2026-11-30T10:00:00.000Z' },
   ],
   pendingApprovals: [],
+  pendingElicitations: [],
   toolCompletions: [],
   attachments: [],
 };

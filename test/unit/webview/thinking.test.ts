@@ -19,6 +19,7 @@ const snapshotOf = (items: readonly HistoryItem[], busy: boolean): ChatSnapshot 
   apiKeySet: true,
   conversations: [],
   pendingApprovals: [],
+  pendingElicitations: [],
   toolCompletions: [],
   attachments: [],
 });
