@@ -74,9 +74,10 @@ export function describeIssues(error: z.ZodError): string {
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') {
-    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}; remove ${issue.keys.length > 1 ? 'them' : 'it'} (check the spelling)`;
-  }
   const path = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    const unknown = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}; remove ${issue.keys.length > 1 ? 'them' : 'it'} (check the spelling)`;
+    return path === '' ? unknown : `"${path}" has ${unknown}`;
+  }
   return path === '' ? issue.message : `"${path}" ${issue.message}`;
 }

@@ -43,8 +43,10 @@ export function formFields(schema: unknown): { readonly fields: readonly FormFie
 
 function fieldOf(key: string, p: Json, required: boolean): FormField | undefined {
   const base: FieldBase = { key, label: text(p.title) ?? key, description: text(p.description), required };
-  const options = choiceOptions(p);
-  if (options !== undefined) return { ...base, kind: 'choice', options, default: optionDefault(p.default, options) };
+  if (Array.isArray(p.enum) || Array.isArray(p.oneOf) || Array.isArray(p.anyOf)) {
+    const options = choiceOptions(p);
+    return options === undefined ? undefined : { ...base, kind: 'choice', options, default: optionDefault(p.default, options) };
+  }
   if (p.type === 'array' && isObject(p.items)) {
     const itemOptions = choiceOptions(p.items);
     if (itemOptions === undefined) return undefined;
@@ -67,12 +69,16 @@ function fieldOf(key: string, p: Json, required: boolean): FormField | undefined
 /** `enum` (with the legacy `enumNames`) or `oneOf` / `anyOf` of `{ const, title }`. */
 function choiceOptions(p: Json): readonly ChoiceOption[] | undefined {
   if (Array.isArray(p.enum)) {
-    const names = Array.isArray(p.enumNames) ? p.enumNames : [];
-    return p.enum.filter((v): v is string => typeof v === 'string').map((value, i) => ({ value, label: text(names[i]) ?? value }));
+    const names: readonly unknown[] = Array.isArray(p.enumNames) ? p.enumNames : [];
+    // Paired before filtering: a non-string value must not shift the labels after it.
+    const options = p.enum.flatMap((value: unknown, i) => (typeof value === 'string' ? [{ value, label: text(names[i]) ?? value }] : []));
+    return options.length > 0 ? options : undefined;
   }
   const alternatives = Array.isArray(p.oneOf) ? p.oneOf : Array.isArray(p.anyOf) ? p.anyOf : undefined;
   if (alternatives === undefined) return undefined;
-  return alternatives.filter(isObject).flatMap((a) => (typeof a.const === 'string' ? [{ value: a.const, label: text(a.title) ?? a.const }] : []));
+  const options = alternatives.filter(isObject).flatMap((a) => (typeof a.const === 'string' ? [{ value: a.const, label: text(a.title) ?? a.const }] : []));
+  // A choice with nothing to choose could never be answered: the schema is one Quiver cannot show.
+  return options.length > 0 ? options : undefined;
 }
 
 function optionDefault(value: unknown, options: readonly ChoiceOption[]): string | undefined {

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  */
 export const PREFERRED_CALLBACK_PORT = 33418;
 export const CALLBACK_PATH = '/callback';
+const PAGE_FLUSH_MS = 500;
 
 /** Why a sign-in did not come back with a code; the message is for the user. */
 export class SignInAbandoned extends Error {}
@@ -57,10 +58,19 @@ export class LoopbackReceiver {
     });
   }
 
+  /**
+   * Stops listening. A browser keeps connections open (some it opened ahead and never used),
+   * and `close` waits for every one: idle ones go now, the rest once the last page had a moment
+   * to reach the browser.
+   */
   async close(): Promise<void> {
     this.pending?.reject(new SignInAbandoned('sign-in was cancelled'));
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    this.server.closeAllConnections();
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeIdleConnections();
+    const straggler = setTimeout(() => this.server.closeAllConnections(), PAGE_FLUSH_MS);
+    straggler.unref();
+    await closed;
+    clearTimeout(straggler);
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {

@@ -3,7 +3,7 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { randomBytes } from 'node:crypto';
 import type { OAuthSettings } from '../serverConfig';
-import { CALLBACK_PATH, LoopbackReceiver, PREFERRED_CALLBACK_PORT, SignInAbandoned } from './loopbackReceiver';
+import { CALLBACK_PATH, LoopbackReceiver, PREFERRED_CALLBACK_PORT } from './loopbackReceiver';
 import { refreshingFetch } from './refreshingFetch';
 import { forgetCredentials, readCredentials, tokenFresh, updateCredentials, type ServerCredentials } from './serverCredentials';
 import type { SignInEnvironment, SignInReason } from './signInBrowser';
@@ -160,7 +160,8 @@ export class OAuthSession implements OAuthClientProvider {
     if (reason === undefined) throw new SignInRequired(this.server);
     const state = this.expectedState;
     if (state === undefined) throw new Error('the authorization request carries no state');
-    const receiver = await LoopbackReceiver.open(this.server, Number(new URL(this.redirect).port) || PREFERRED_CALLBACK_PORT);
+    // The local port, not the externalized redirect's (a remote window forwards it elsewhere).
+    const receiver = await LoopbackReceiver.open(this.server, PREFERRED_CALLBACK_PORT);
     try {
       const external = await this.env.browser.externalize(receiver.url);
       if (external.href !== this.redirect.href) {
@@ -171,10 +172,11 @@ export class OAuthSession implements OAuthClientProvider {
       code.catch(() => undefined);
       const opened = await this.env.browser.open(authorizationUrl, { server: this.server, reason });
       if (!opened) throw new SignInDeclined(this.server);
-      this.pendingCode = code.finally(() => receiver.close());
+      // The code is handed on at once; the listener winds down on its own.
+      this.pendingCode = code.finally(() => void receiver.close());
     } catch (error) {
       await receiver.close();
-      throw error instanceof SignInAbandoned ? error : error;
+      throw error;
     }
   }
 

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Runs `work` while no other holder of the same key does. */
@@ -11,6 +11,8 @@ export interface RefreshLock {
 const STALE_MS = 30_000;
 const POLL_MS = 50;
 const GIVE_UP_MS = 20_000;
+const HEARTBEAT_MS = 5_000;
+const OWNER_FILE = 'owner';
 
 /**
  * Serializes refreshes of one server's tokens within this process and, with `dir`, across every
@@ -37,28 +39,60 @@ export class SharedRefreshLock implements RefreshLock {
     if (this.dir === undefined) return work();
     await mkdir(this.dir, { recursive: true });
     const path = join(this.dir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.lock`);
-    await acquire(path);
+    const owner = randomUUID();
+    await acquire(path, owner);
+    // A holder that is alive keeps its lock fresh, so only a dead window's lock ever looks stale.
+    const heartbeat = setInterval(() => void utimes(path, new Date(), new Date()).catch(() => undefined), HEARTBEAT_MS);
+    heartbeat.unref();
     try {
       return await work();
     } finally {
-      await rm(path, { recursive: true, force: true });
+      clearInterval(heartbeat);
+      if ((await ownerOf(path)) === owner) await rm(path, { recursive: true, force: true });
     }
   }
 }
 
-/** `mkdir` is atomic: exactly one process creates the folder. */
-async function acquire(path: string): Promise<void> {
+/** `mkdir` is atomic: exactly one process creates the folder; the owner file inside says whose it is. */
+async function acquire(path: string, owner: string): Promise<void> {
   const deadline = Date.now() + GIVE_UP_MS;
   for (;;) {
     try {
       await mkdir(path);
+      await writeFile(join(path, OWNER_FILE), owner);
       return;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const since = await stat(path).then((s) => s.mtimeMs, () => undefined);
-    if (since !== undefined && Date.now() - since > STALE_MS) await rm(path, { recursive: true, force: true });
+    const stale = await staleOwner(path);
+    if (stale !== undefined) await takeOver(path, stale);
     else if (Date.now() > deadline) throw new Error('another window has been refreshing this sign-in for too long; try again');
     else await new Promise((r) => setTimeout(r, POLL_MS));
   }
+}
+
+/** The owner of a lock nobody has refreshed for STALE_MS; undefined while it is live (or gone). */
+async function staleOwner(path: string): Promise<string | undefined> {
+  const since = await stat(path).then((s) => s.mtimeMs, () => undefined);
+  if (since === undefined || Date.now() - since <= STALE_MS) return undefined;
+  return (await ownerOf(path)) ?? '';
+}
+
+/**
+ * Moves a dead holder's lock aside before deleting it, and only while it is still that holder's:
+ * two waiters that both saw it stale must not delete the lock the first of them took since.
+ */
+async function takeOver(path: string, staleOwnerId: string): Promise<void> {
+  if (((await ownerOf(path)) ?? '') !== staleOwnerId) return;
+  const aside = `${path}.${randomUUID()}.stale`;
+  try {
+    await rename(path, aside);
+  } catch {
+    return;
+  }
+  await rm(aside, { recursive: true, force: true });
+}
+
+async function ownerOf(path: string): Promise<string | undefined> {
+  return readFile(join(path, OWNER_FILE), 'utf8').catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { mergeServerConfigs, parseMcpJson, parseQuiverServers } from '../../../src/mcp/parseServerConfigs';
-import { sameServerConfig, type ConfigSource } from '../../../src/mcp/serverConfig';
+import { launchIdentity, sameServerConfig, type ConfigSource, type ServerConfig } from '../../../src/mcp/serverConfig';
 
 const user: ConfigSource = { kind: 'userSettings' };
 const workspace: ConfigSource = { kind: 'workspaceSettings' };
@@ -119,5 +119,122 @@ describe('merging configuration layers', () => {
     assert.ok(a && b && c);
     assert.ok(sameServerConfig(a, b));
     assert.ok(!sameServerConfig(a, c));
+  });
+});
+
+describe('the oauth block of a remote server', () => {
+  const oauthContext = { ...context, env: { ...context.env, LINEAR_ID: 'id-from-env', LINEAR_SECRET: 's3cret' } };
+  const parseOne = (oauth: unknown, source: ConfigSource = user): ReturnType<typeof parseQuiverServers> =>
+    parseQuiverServers({ linear: { url: 'https://mcp.linear.app/mcp', oauth } }, source, oauthContext);
+  const errorOf = (oauth: unknown): string => {
+    const parsed = parseOne(oauth);
+    assert.deepEqual(parsed.servers, []);
+    assert.equal(parsed.errors.length, 1);
+    return parsed.errors[0]?.message ?? '';
+  };
+
+  it('expands ${env:...} in clientId and clientSecret and keeps the rest as written', () => {
+    const parsed = parseOne({
+      clientId: '${env:LINEAR_ID}',
+      clientSecret: '${env:LINEAR_SECRET}',
+      tokenEndpointAuthMethod: 'client_secret_post',
+      scopes: ['read', 'write'],
+      clientMetadataUrl: 'https://example.com/quiver-client.json',
+    });
+    assert.deepEqual(parsed.errors, []);
+    assert.deepEqual(parsed.servers, [
+      {
+        transport: 'http',
+        name: 'linear',
+        url: 'https://mcp.linear.app/mcp',
+        headers: {},
+        oauth: { clientId: 'id-from-env', clientSecret: 's3cret', tokenEndpointAuthMethod: 'client_secret_post', scopes: ['read', 'write'], clientMetadataUrl: 'https://example.com/quiver-client.json' },
+        source: user,
+      },
+    ]);
+  });
+
+  it('leaves oauth out of a server without the block', () => {
+    const parsed = parseQuiverServers({ plain: { url: 'https://x.example.com/mcp' } }, user, oauthContext);
+    assert.equal(parsed.servers.length, 1);
+    assert.equal('oauth' in (parsed.servers[0] ?? {}), false);
+  });
+
+  it('names an unset variable in the secret', () => {
+    assert.match(errorOf({ clientId: 'id', clientSecret: '${env:NOPE}' }), /^MCP server "linear" in user settings \(quiver.mcpServers\): "oauth.clientSecret": environment variable NOPE is not set;/);
+    assert.match(errorOf({ clientId: '${env:NOPE_ID}' }), /"oauth.clientId": environment variable NOPE_ID is not set/);
+  });
+
+  it('names an unknown key and the block it is in', () => {
+    assert.match(errorOf({ clientId: 'id', client_secret: 'x' }), /^MCP server "linear" in user settings \(quiver.mcpServers\): "oauth" has unknown key "client_secret"; remove it/);
+  });
+
+  it('lists the accepted token endpoint auth methods', () => {
+    assert.equal(
+      errorOf({ clientId: 'id', clientSecret: 'x', tokenEndpointAuthMethod: 'private_key_jwt' }),
+      'MCP server "linear" in user settings (quiver.mcpServers): "oauth.tokenEndpointAuthMethod" must be one of "client_secret_basic", "client_secret_post", "none"',
+    );
+  });
+
+  it('wants the client metadata URL to be https with a path', () => {
+    for (const clientMetadataUrl of ['http://example.com/client.json', 'https://example.com/', 'https://example.com', 'not a url']) {
+      assert.match(errorOf({ clientMetadataUrl }), /"oauth.clientMetadataUrl" must be an https:\/\/ URL with a path/, clientMetadataUrl);
+    }
+    assert.deepEqual(parseOne({ clientMetadataUrl: 'https://example.com/c.json' }).errors, []);
+  });
+
+  it('refuses a client secret without a client ID', () => {
+    assert.match(errorOf({ clientSecret: '${env:LINEAR_SECRET}' }), /"oauth.clientSecret" needs "oauth.clientId"/);
+  });
+
+  it('refuses a secret-sending auth method without a secret, but allows "none"', () => {
+    assert.match(errorOf({ clientId: 'id', tokenEndpointAuthMethod: 'client_secret_post' }), /"oauth.tokenEndpointAuthMethod" "client_secret_post" sends a client secret: add "oauth.clientSecret"/);
+    assert.match(errorOf({ clientId: 'id', tokenEndpointAuthMethod: 'client_secret_basic' }), /"client_secret_basic" sends a client secret/);
+    assert.deepEqual(parseOne({ clientId: 'id', tokenEndpointAuthMethod: 'none' }).errors, []);
+  });
+
+  it('refuses an oauth block that is not an object', () => {
+    assert.match(errorOf('id'), /"oauth" must be an object such as \{ "clientId"/);
+  });
+
+  it('takes the same block in mcp.json', () => {
+    const parsed = parseMcpJson(
+      {
+        servers: {
+          good: { type: 'http', url: 'https://mcp.linear.app/mcp', oauth: { clientId: '${env:LINEAR_ID}', clientSecret: '${env:LINEAR_SECRET}' } },
+          inferred: { url: 'https://mcp.example.com/sse', oauth: { scopes: ['a'] } },
+          typo: { type: 'http', url: 'https://x.example.com', oauth: { clientID: 'x' } },
+          badMethod: { type: 'sse', url: 'https://x.example.com', oauth: { tokenEndpointAuthMethod: 'private_key_jwt' } },
+          noId: { type: 'http', url: 'https://x.example.com', oauth: { clientSecret: 'x' } },
+        },
+      },
+      mcpJson,
+      oauthContext,
+    );
+    assert.deepEqual(parsed.servers.map((s) => [s.name, s.transport, s.transport === 'stdio' ? undefined : s.oauth]), [
+      ['good', 'http', { clientId: 'id-from-env', clientSecret: 's3cret' }],
+      ['inferred', 'http', { scopes: ['a'] }],
+    ]);
+    const messages = Object.fromEntries(parsed.errors.map((e) => [e.server, e.message]));
+    assert.deepEqual(Object.keys(messages), ['typo', 'badMethod', 'noId']);
+    assert.match(messages.typo ?? '', /^MCP server "typo" in \/work\/project\/.vscode\/mcp.json: "oauth" has unknown key "clientID"/);
+    assert.match(messages.badMethod ?? '', /"oauth.tokenEndpointAuthMethod" must be one of "client_secret_basic", "client_secret_post", "none"/);
+    assert.match(messages.noId ?? '', /"oauth.clientSecret" needs "oauth.clientId"/);
+  });
+
+  it('counts the client ID, but not the secret, in the launch identity', () => {
+    const config = (clientId: string, clientSecret: string): ServerConfig => {
+      const parsed = parseOne({ clientId, clientSecret });
+      assert.deepEqual(parsed.errors, []);
+      return parsed.servers[0] ?? assert.fail('no server');
+    };
+    const a = launchIdentity(config('id-a', 'secret-one'));
+    assert.notEqual(a, launchIdentity(config('id-b', 'secret-one')));
+    assert.equal(a, launchIdentity(config('id-a', 'secret-two')));
+    assert.ok(a.includes('id-a'), a);
+    assert.ok(!a.includes('secret-one'), a);
+    const withoutOAuth = parseQuiverServers({ linear: { url: 'https://mcp.linear.app/mcp' } }, user, oauthContext).servers[0];
+    assert.ok(withoutOAuth);
+    assert.notEqual(launchIdentity(withoutOAuth), a);
   });
 });

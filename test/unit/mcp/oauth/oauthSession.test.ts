@@ -1,0 +1,257 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { OAuthSession } from '../../../../src/mcp/oauth/oauthSession';
+import { SharedRefreshLock } from '../../../../src/mcp/oauth/refreshLock';
+import { MemorySecretStore } from '../../../../src/mcp/oauth/secretStore';
+import { credentialsKey, readCredentials, writeCredentials, type ServerCredentials } from '../../../../src/mcp/oauth/serverCredentials';
+import type { SignInBrowser, SignInEnvironment, SignInReason } from '../../../../src/mcp/oauth/signInBrowser';
+import { SignInDeclined, SignInRequired } from '../../../../src/mcp/oauth/signInErrors';
+import type { OAuthSettings } from '../../../../src/mcp/serverConfig';
+
+const serverUrl = 'https://mcp.example.com/mcp';
+
+/** A browser driven by the test: records what it was asked and answers `open` with `onOpen`. */
+class ScriptedBrowser implements SignInBrowser {
+  readonly opened: { url: string; server: string; reason: SignInReason }[] = [];
+  readonly externalized: string[] = [];
+  constructor(
+    private readonly onOpen: (url: URL) => Promise<boolean> = () => Promise.resolve(false),
+    private readonly mapUrl: (url: URL) => URL = (url) => url,
+  ) {}
+
+  async open(url: URL, context: { readonly server: string; readonly reason: SignInReason }): Promise<boolean> {
+    this.opened.push({ url: url.href, ...context });
+    return this.onOpen(url);
+  }
+
+  externalize(url: URL): Promise<URL> {
+    this.externalized.push(url.href);
+    return Promise.resolve(this.mapUrl(url));
+  }
+}
+
+function environment(browser: SignInBrowser = new ScriptedBrowser()): SignInEnvironment & { store: MemorySecretStore } {
+  return { browser, store: new MemorySecretStore(), lock: new SharedRefreshLock(undefined), callbackTimeoutMs: 5_000, clientVersion: '9.9.9' };
+}
+
+const noFetch = (): Promise<Response> => Promise.reject(new Error('no network in this test'));
+
+const session = (settings: OAuthSettings, env: SignInEnvironment): Promise<OAuthSession> => OAuthSession.create('Example', serverUrl, settings, env, noFetch);
+
+/** True when nothing listens on 127.0.0.1:`port` (a fresh listener gets it). */
+async function portFree(port: number): Promise<boolean> {
+  const server = createServer();
+  const free = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (free) await new Promise((r) => server.close(r));
+  return free;
+}
+
+const full: ServerCredentials = {
+  discovery: { authorizationServerUrl: 'https://auth.example.com' },
+  client: { client_id: 'registered' },
+  tokens: { access_token: 'at', token_type: 'Bearer', refresh_token: 'rt', expires_in: 3600 },
+  obtainedAt: 1_000,
+};
+
+describe('OAuthSession', () => {
+  describe('client information', () => {
+    it('answers the client from settings and never stores a registration then', async () => {
+      const env = environment();
+      const s = await session({ clientId: 'cid', clientSecret: 'csecret', tokenEndpointAuthMethod: 'client_secret_post' }, env);
+      assert.deepEqual(await s.clientInformation(), { client_id: 'cid', client_secret: 'csecret', token_endpoint_auth_method: 'client_secret_post' });
+      await s.saveClientInformation({ client_id: 'dynamic', client_secret: 'dyn-secret' });
+      assert.deepEqual(env.store.keys(), []);
+      assert.deepEqual(await s.clientInformation(), { client_id: 'cid', client_secret: 'csecret', token_endpoint_auth_method: 'client_secret_post' });
+    });
+
+    it('answers just the client ID of a public pre-registered client', async () => {
+      const s = await session({ clientId: 'public' }, environment());
+      assert.deepEqual(await s.clientInformation(), { client_id: 'public' });
+    });
+
+    it('answers the stored registration when settings have no client', async () => {
+      const env = environment();
+      const s = await session({}, env);
+      assert.equal(await s.clientInformation(), undefined);
+      await s.saveClientInformation({ client_id: 'dynamic', client_secret: 'dyn-secret' });
+      assert.deepEqual(await s.clientInformation(), { client_id: 'dynamic', client_secret: 'dyn-secret' });
+      assert.deepEqual(await readCredentials(env.store, serverUrl), { client: { client_id: 'dynamic', client_secret: 'dyn-secret' } });
+    });
+  });
+
+  describe('client metadata', () => {
+    it('registers the externalized loopback redirect, as a public client by default', async () => {
+      const browser = new ScriptedBrowser(undefined, (url) => new URL(url.href.replace('127.0.0.1:33418', 'localhost:43418')));
+      const s = await session({}, environment(browser));
+      assert.deepEqual(browser.externalized, ['http://127.0.0.1:33418/callback']);
+      assert.equal(s.redirectUrl, 'http://localhost:43418/callback');
+      assert.deepEqual(s.clientMetadata, {
+        client_name: 'Quiver',
+        redirect_uris: ['http://localhost:43418/callback'],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+        software_id: 'quiver-vscode',
+        software_version: '9.9.9',
+      });
+      assert.equal(s.clientMetadataUrl, undefined);
+    });
+
+    it('carries the scope, auth method and metadata document URL from settings', async () => {
+      const s = await session({ scopes: ['read', 'write'], tokenEndpointAuthMethod: 'client_secret_basic', clientMetadataUrl: 'https://example.com/client.json' }, environment());
+      assert.deepEqual(s.clientMetadata.redirect_uris, ['http://127.0.0.1:33418/callback']);
+      assert.equal(s.clientMetadata.scope, 'read write');
+      assert.equal(s.clientMetadata.token_endpoint_auth_method, 'client_secret_basic');
+      assert.equal(s.clientMetadataUrl, 'https://example.com/client.json');
+      assert.equal('scope' in (await session({ scopes: [] }, environment())).clientMetadata, false);
+    });
+  });
+
+  describe('redirectToAuthorization', () => {
+    const authorizationUrl = (s: OAuthSession): URL => {
+      const url = new URL('https://auth.example.com/authorize');
+      url.searchParams.set('redirect_uri', s.redirectUrl);
+      url.searchParams.set('state', s.state());
+      return url;
+    };
+
+    it('outside interactively() stops with SignInRequired and opens nothing', async () => {
+      const browser = new ScriptedBrowser(() => assert.fail('must not open the browser'));
+      const s = await session({}, environment(browser));
+      await assert.rejects(s.redirectToAuthorization(authorizationUrl(s)), (error: unknown) => error instanceof SignInRequired && error.server === 'Example');
+      assert.deepEqual(browser.opened, []);
+      assert.equal(browser.externalized.length, 1);
+      assert.equal(s.takePendingCode(), undefined);
+    });
+
+    it('a declined browser ends with SignInDeclined and leaves nothing listening', async () => {
+      const browser = new ScriptedBrowser(() => Promise.resolve(false));
+      const s = await session({}, environment(browser));
+      const url = authorizationUrl(s);
+      await assert.rejects(
+        s.interactively('toolCall', () => s.redirectToAuthorization(url)),
+        (error: unknown) => error instanceof SignInDeclined && error.server === 'Example',
+      );
+      assert.deepEqual(browser.opened.map((o) => [o.server, o.reason]), [['Example', 'toolCall']]);
+      const listened = browser.externalized[1];
+      assert.ok(listened !== undefined, 'the receiver URL was externalized');
+      assert.equal(await portFree(Number(new URL(listened).port)), true);
+      assert.equal(s.takePendingCode(), undefined);
+    });
+
+    it('an accepted browser that comes back hands over the code', async () => {
+      let state = '';
+      const browser = new ScriptedBrowser(async (url) => {
+        const back = new URL(url.searchParams.get('redirect_uri') ?? assert.fail('no redirect_uri'));
+        back.searchParams.set('code', 'the-code');
+        back.searchParams.set('state', state);
+        const response = await fetch(back);
+        assert.equal(response.status, 200);
+        return true;
+      });
+      const s = await session({}, environment(browser));
+      const url = authorizationUrl(s);
+      state = url.searchParams.get('state') ?? '';
+      assert.ok(state.length >= 32);
+      await s.interactively('signIn', () => s.redirectToAuthorization(url));
+      const code = s.takePendingCode();
+      assert.ok(code !== undefined);
+      assert.equal(await code, 'the-code');
+      assert.equal(s.takePendingCode(), undefined);
+      assert.equal(await portFree(Number(new URL(browser.externalized[1] ?? '').port)), true);
+    });
+
+    it('fails without a state', async () => {
+      const s = await session({}, environment());
+      await assert.rejects(s.interactively('signIn', () => s.redirectToAuthorization(new URL('https://auth.example.com/authorize'))), /carries no state/);
+    });
+
+    it('interactively() restores the previous permission afterwards, even on failure', async () => {
+      const s = await session({}, environment());
+      const url = authorizationUrl(s);
+      await assert.rejects(s.interactively('signIn', () => Promise.reject(new Error('inner'))), /inner/);
+      await assert.rejects(s.redirectToAuthorization(url), SignInRequired);
+    });
+  });
+
+  describe('stored credentials', () => {
+    const seeded = async (): Promise<{ s: OAuthSession; env: SignInEnvironment & { store: MemorySecretStore } }> => {
+      const env = environment();
+      await writeCredentials(env.store, serverUrl, full);
+      return { s: await session({}, env), env };
+    };
+
+    it('invalidates tokens only', async () => {
+      const { s, env } = await seeded();
+      await s.invalidateCredentials('tokens');
+      assert.deepEqual(await readCredentials(env.store, serverUrl), { discovery: full.discovery, client: full.client });
+    });
+
+    it('invalidates the client only', async () => {
+      const { s, env } = await seeded();
+      await s.invalidateCredentials('client');
+      assert.deepEqual(await readCredentials(env.store, serverUrl), { discovery: full.discovery, tokens: full.tokens, obtainedAt: full.obtainedAt });
+    });
+
+    it('invalidates discovery only', async () => {
+      const { s, env } = await seeded();
+      await s.invalidateCredentials('discovery');
+      assert.deepEqual(await readCredentials(env.store, serverUrl), { client: full.client, tokens: full.tokens, obtainedAt: full.obtainedAt });
+    });
+
+    it('invalidates everything', async () => {
+      const { s, env } = await seeded();
+      await s.invalidateCredentials('all');
+      assert.deepEqual(env.store.keys(), []);
+      assert.equal(await s.signedIn(), false);
+    });
+
+    it('keeps the PKCE verifier in memory only', async () => {
+      const { s, env } = await seeded();
+      const verifier = 'pkce-verifier-that-must-stay-in-memory';
+      s.saveCodeVerifier(verifier);
+      await s.saveTokens({ access_token: 'at2', token_type: 'Bearer' });
+      await s.saveClientInformation({ client_id: 'c2' });
+      await s.saveDiscoveryState({ authorizationServerUrl: 'https://auth2.example.com' });
+      assert.equal(s.codeVerifier(), verifier);
+      const raw = (await env.store.get(credentialsKey(serverUrl))) ?? '';
+      assert.ok(raw.includes('at2') && raw.includes('c2') && raw.includes('auth2.example.com'), raw);
+      for (const key of env.store.keys()) assert.ok(!((await env.store.get(key)) ?? '').includes(verifier), key);
+      await s.invalidateCredentials('verifier');
+      assert.throws(() => s.codeVerifier(), /no sign-in is under way/);
+      assert.deepEqual((await readCredentials(env.store, serverUrl)).client, { client_id: 'c2' });
+    });
+
+    it('stamps saved tokens and answers them back', async () => {
+      const env = environment();
+      const s = await session({}, env);
+      assert.equal(await s.signedIn(), false);
+      const before = Date.now();
+      await s.saveTokens({ access_token: 'a', token_type: 'Bearer', refresh_token: 'r', expires_in: 30 });
+      const stored = await readCredentials(env.store, serverUrl);
+      assert.ok(stored.obtainedAt !== undefined && stored.obtainedAt >= before && stored.obtainedAt <= Date.now());
+      assert.deepEqual(await s.tokens(), { access_token: 'a', token_type: 'Bearer', refresh_token: 'r', expires_in: 30 });
+      assert.equal(await s.signedIn(), true);
+      // 30 s left is inside the refresh margin.
+      assert.equal(await s.needsRefresh(), true);
+      await s.saveTokens({ access_token: 'a', token_type: 'Bearer', refresh_token: 'r', expires_in: 3600 });
+      assert.equal(await s.needsRefresh(), false);
+      await s.saveTokens({ access_token: 'a', token_type: 'Bearer', expires_in: 1 });
+      assert.equal(await s.needsRefresh(), false, 'nothing to refresh with');
+    });
+
+    it('sends requests through the inner fetch it was given', async () => {
+      const env = environment();
+      const seen: string[] = [];
+      const s = await OAuthSession.create('Example', serverUrl, {}, env, (url) => {
+        seen.push(String(url));
+        return Promise.resolve(new Response('ok'));
+      });
+      assert.equal(await (await s.fetch('https://mcp.example.com/mcp')).text(), 'ok');
+      assert.deepEqual(seen, ['https://mcp.example.com/mcp']);
+    });
+  });
+});
