@@ -188,7 +188,7 @@ const searchOutcome: z.ZodType<SearchOutcome> = z.discriminatedUnion('status', [
 const turnEndReason = z.enum(['done', 'cancelled', 'max_cycles', 'cut_off', 'declined', 'error']);
 
 const lineRange = z.strictObject({ start: z.number().int().min(1), end: z.number().int().min(1) });
-const attachmentChip: z.ZodType<AttachmentChip> = z.strictObject({ id, kind: z.enum(['selection', 'file', 'problems']), label: z.string(), path: z.string(), range: lineRange.nullable() });
+const attachmentChip: z.ZodType<AttachmentChip> = z.strictObject({ id, kind: z.enum(['selection', 'file', 'problems', 'resource']), label: z.string(), path: z.string(), range: lineRange.nullable() });
 const attachmentChips = z.array(attachmentChip);
 const userItem = z.strictObject({ kind: z.literal('user'), id, text: z.string(), forced: z.string().nullable(), attachments: attachmentChips, status: z.enum(['sent', 'failed']), cause: z.string().optional() });
 const turnSummaryItem = z.strictObject({

@@ -19,7 +19,8 @@ function withTimeout(promise, ms, what) {
  */
 export async function collectUiTests(dir) {
   const tests = [];
-  const only = process.env.QUIVER_E2E_ONLY?.split(',').filter((f) => f !== '');
+  // `chat` and `chat.ui.mjs` both name test/e2e/ui/chat.ui.mjs.
+  const only = process.env.QUIVER_E2E_ONLY?.split(',').map((f) => basename(f.trim(), '.ui.mjs')).filter((f) => f !== '');
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ui.mjs') && (!only || only.includes(basename(f, '.ui.mjs')))).sort()) {
     const mod = await import(pathToFileURL(join(dir, file)).href);
     const add = (skip) => (name, fn) => tests.push({ file: basename(file, '.ui.mjs'), name, fn, skip });

@@ -88,7 +88,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
         const item = new vscode.TreeItem('Servers not running', vscode.TreeItemCollapsibleState.Expanded);
         item.id = 'group:problems';
         // A server off by the user's choice is no problem: warn only for the others.
-        const troubled = this.model.servers().some((s) => isNotRunning(s) && s.status !== 'off');
+        const troubled = this.model.servers().some((s) => isNotRunning(s) && s.status !== 'off' && s.status !== 'signin');
         item.iconPath = troubled ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')) : new vscode.ThemeIcon('circle-slash');
         return item;
       }

@@ -17,7 +17,8 @@ import type { SignInReason } from './oauth/signInBrowser';
 import { NONE_RESTING, type RestingServers } from './restingServers';
 import { isWorkspaceSource, sameServerConfig, type ServerConfig } from './serverConfig';
 import { ServerConnection } from './serverConnection';
-import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerPrompt, ServerResource } from './serverFeatures';
+import type { ElicitRequest, ElicitResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { listingOf, newEntry, toStatus, type ServerEntry } from './serverEntry';
 import type { ServerState, ServerStatus } from './serverStatus';
 import { shapeToolResult } from './shapeToolResult';
@@ -234,6 +235,25 @@ export class McpManager implements ToolSource {
     }
   }
 
+  /** The prompts of every running server, offered as slash commands `/server.prompt`. */
+  prompts(): readonly ServerPrompt[] {
+    return [...this.entries.values()].flatMap((e) => (e.state === 'running' ? e.prompts : []));
+  }
+
+  /** The resources of every running server, attachable to a message. */
+  resources(): readonly ServerResource[] {
+    return [...this.entries.values()].flatMap((e) => (e.state === 'running' ? e.resources : []));
+  }
+
+  /** `prompts/get` of a running server; rejects with a message for the user when it cannot be had. */
+  async getPrompt(server: string, name: string, args: Readonly<Record<string, string>>, signal: AbortSignal): Promise<GetPromptResult> {
+    return this.runningConnection(server).getPrompt(name, args, signal);
+  }
+
+  async readResource(server: string, uri: string, signal: AbortSignal): Promise<ReadResourceResult> {
+    return this.runningConnection(server).readResource(uri, signal);
+  }
+
   /** Stops every server and waits until their process trees are gone. */
   async dispose(): Promise<void> {
     if (this.disposed) return;
@@ -244,6 +264,12 @@ export class McpManager implements ToolSource {
     await this.cache?.flush();
     this.statusEvents.clear();
     this.changeEvents.clear();
+  }
+
+  private runningConnection(server: string): ServerConnection {
+    const entry = this.entries.get(server);
+    if (entry?.state !== 'running' || entry.connection === undefined) throw new Error(`MCP server "${server}" is not running${entry?.reason === undefined ? '' : `: ${entry.reason}`}`);
+    return entry.connection;
   }
 
   /**
@@ -336,6 +362,7 @@ export class McpManager implements ToolSource {
       maxToolPages: this.options.maxToolPages,
       maxDescriptionChars: this.options.maxDescriptionChars,
       onToolsChanged: () => this.refresh(entry, generation),
+      onFeaturesChanged: () => void this.listFeatures(entry, generation),
       onClosed: () => this.exited(entry, generation),
       signIn: this.options.signIn,
       // Declared only when the host can answer (a call's hooks go to the call that asked; the rest to this answerer).
@@ -355,11 +382,14 @@ export class McpManager implements ToolSource {
       entry.runningSince = Date.now();
       this.setState(entry, 'running', undefined);
       this.options.logger.info(`[${entry.config.name}] running with ${listed.tools.length} tools`);
+      void this.listFeatures(entry, generation);
     } catch (error) {
       await connection.close();
       if (generation !== entry.generation) return;
       const failure = describeStartFailure(error, entry.config, connection.stderrTail());
-      this.options.logger.error(`[${entry.config.name}] ${failure.reason}`);
+      // Waiting for sign-in is no error: the Tools view asks for it.
+      if (failure.signIn === true) this.options.logger.info(`[${entry.config.name}] ${failure.reason}`);
+      else this.options.logger.error(`[${entry.config.name}] ${failure.reason}`);
       if (failure.retry) this.scheduleRestart(entry, failure.reason);
       else this.setState(entry, failure.signIn === true ? 'signin' : 'failed', failure.reason);
     }
@@ -393,6 +423,19 @@ export class McpManager implements ToolSource {
     this.setState(entry, 'failed', `${reason}\nRestarting in ${formatSeconds(delay)} (attempt ${entry.restarts} of ${policy.maxAttempts}).`);
     entry.retryTimer = setTimeout(() => this.launch(entry), delay);
     entry.retryTimer.unref();
+  }
+
+  /** Reads the prompts and resources of a server that runs; they are extras, so nothing waits for them. */
+  private async listFeatures(entry: ServerEntry, generation: number): Promise<void> {
+    const connection = entry.connection;
+    if (connection === undefined || generation !== entry.generation) return;
+    const features = await connection.listFeatures().catch(() => undefined);
+    if (features === undefined) return;
+    const { prompts, resources } = features;
+    if (generation !== entry.generation || entry.state !== 'running') return;
+    entry.prompts = prompts;
+    entry.resources = resources;
+    this.changed();
   }
 
   /** A server's question goes to the newest call of it that listens for questions, else to the manager's answerer. */
@@ -449,6 +492,8 @@ export class McpManager implements ToolSource {
     clearTimeout(entry.retryTimer);
     entry.retryTimer = undefined;
     entry.tools = [];
+    entry.prompts = [];
+    entry.resources = [];
     return ++entry.generation;
   }
 

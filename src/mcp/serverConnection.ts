@@ -4,7 +4,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult, type GetPromptResult, type Progress, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { setPriority } from 'node:os';
 import { z } from 'zod';
 import { cleanMessage, errorText } from './describeCallError';
@@ -12,8 +12,10 @@ import type { McpLogger } from './logger';
 import { normalizeTools, type NormalizedTools } from './normalizeTools';
 import { OAuthSession } from './oauth/oauthSession';
 import type { SignInEnvironment, SignInReason } from './oauth/signInBrowser';
+import { SignInRequired } from './oauth/signInErrors';
 import { isAlive, killProcesses, processTree, waitUntilGone } from './processTree';
 import type { RemoteServerConfig, ServerConfig, StdioServerConfig } from './serverConfig';
+import { listPrompts, listResources, type ServerPrompt, type ServerResource } from './serverFeatures';
 import { StderrTail } from './stderrTail';
 
 export interface ServerInfo {
@@ -31,6 +33,8 @@ export interface ConnectionOptions {
   readonly maxDescriptionChars: number;
   /** The server announced `notifications/tools/list_changed` (already debounced). */
   readonly onToolsChanged: () => void;
+  /** Its prompts or resources changed (`list_changed`, debounced). */
+  readonly onFeaturesChanged: () => void;
   /** The process exited or the remote connection dropped without `close()` being called. */
   readonly onClosed: () => void;
   /** Without it a server that asks for OAuth cannot be used (its 401 is reported as such). */
@@ -154,9 +158,27 @@ export class ServerConnection {
     return result as CallToolResult;
   }
 
-  /** Forgets the server's tokens and registration; the connection itself is closed by the caller. */
-  async signOut(): Promise<void> {
-    await this.session?.signOut();
+  /** Its prompts and resources; a failure lists none of that kind and is logged, the server stays up. */
+  async listFeatures(): Promise<{ readonly prompts: readonly ServerPrompt[]; readonly resources: readonly ServerResource[] }> {
+    const client = this.requireClient();
+    const timeout = this.options.startupTimeoutMs;
+    const quietly = <T>(what: string, work: Promise<readonly T[]>): Promise<readonly T[]> =>
+      work.catch((error: unknown) => {
+        this.options.logger.warn(`[${this.config.name}] listing its ${what} failed (${errorText(error)}); none are offered`);
+        return [];
+      });
+    const [prompts, resources] = await Promise.all([quietly('prompts', listPrompts(client, this.config.name, timeout)), quietly('resources', listResources(client, this.config.name, timeout))]);
+    return { prompts, resources };
+  }
+
+  async getPrompt(name: string, args: Readonly<Record<string, string>>, signal: AbortSignal): Promise<GetPromptResult> {
+    const client = this.requireClient();
+    return this.withSignIn('toolCall', () => client.getPrompt({ name, arguments: { ...args } }, { signal, timeout: this.options.startupTimeoutMs }));
+  }
+
+  async readResource(uri: string, signal: AbortSignal): Promise<ReadResourceResult> {
+    const client = this.requireClient();
+    return this.withSignIn('toolCall', () => client.readResource({ uri }, { signal, timeout: this.options.startupTimeoutMs }));
   }
 
   /**
@@ -167,10 +189,14 @@ export class ServerConnection {
     const session = this.session;
     if (session === undefined) return work();
     const run = (): Promise<T> => (reason === undefined ? work() : session.interactively(reason, work));
+    const tokenBefore = (await session.tokens())?.access_token;
     let pending: Promise<string> | undefined;
     try {
       return await run();
     } catch (error) {
+      // Concurrent calls share one transport: when another call refreshed while this one's 401
+      // was on its way, the SDK refuses to authorize again; the new token is there to retry with.
+      if (error instanceof StreamableHTTPError && error.code === 401 && (await session.tokens())?.access_token !== tokenBefore) return run();
       pending = session.takePendingCode();
       if (pending === undefined || !(error instanceof UnauthorizedError)) throw error;
     }
@@ -272,10 +298,18 @@ export class ServerConnection {
     const client = new Client(this.options.clientInfo, {
       // SEP-1034: with applyDefaults the SDK fills an accepted form's omitted fields from the schema.
       capabilities: onElicitation === undefined ? {} : { elicitation: { form: { applyDefaults: true }, url: {} } },
-      listChanged: { tools: { autoRefresh: false, debounceMs: this.options.listChangedDebounceMs, onChanged: () => this.options.onToolsChanged() } },
+      listChanged: {
+        tools: { autoRefresh: false, debounceMs: this.options.listChangedDebounceMs, onChanged: () => this.options.onToolsChanged() },
+        prompts: { autoRefresh: false, debounceMs: this.options.listChangedDebounceMs, onChanged: () => this.options.onFeaturesChanged() },
+        resources: { autoRefresh: false, debounceMs: this.options.listChangedDebounceMs, onChanged: () => this.options.onFeaturesChanged() },
+      },
     });
     if (onElicitation !== undefined) client.setRequestHandler(ElicitRequestSchema, (request, extra) => onElicitation(request.params, extra.signal));
-    client.onerror = (error) => this.options.logger.warn(`[${this.config.name}] protocol error (ignored, the connection stays up): ${cleanMessage(error.message).slice(0, 300)}`);
+    client.onerror = (error) => {
+      // The transport reports a sign-in it may not start (a background start) here too; the start's own outcome says it once.
+      if (error instanceof SignInRequired) return;
+      this.options.logger.warn(`[${this.config.name}] protocol error (ignored, the connection stays up): ${cleanMessage(error.message).slice(0, 300)}`);
+    };
     this.client = client;
     this.transport = transport;
     const connected = client.connect(transport, { timeout: this.options.startupTimeoutMs });

@@ -4,6 +4,7 @@ import type { SignInReason } from './oauth/signInBrowser';
 import type { ServerTool } from './normalizeTools';
 import type { ServerConfig } from './serverConfig';
 import type { ServerConnection } from './serverConnection';
+import type { ServerPrompt, ServerResource } from './serverFeatures';
 import type { ServerState, ServerStatus } from './serverStatus';
 
 /** The manager's record of one configured server. */
@@ -33,6 +34,9 @@ export interface ServerEntry {
   signInReason: SignInReason | undefined;
   /** The last start reached the server with OAuth tokens. */
   signedIn: boolean;
+  /** Its prompts and resources while it runs (empty otherwise). */
+  prompts: readonly ServerPrompt[];
+  resources: readonly ServerResource[];
   /** Hooks of the calls running now, newest last: a server's question goes to the call that asked. */
   readonly calls: ToolCallHooks[];
 }
@@ -57,6 +61,8 @@ export function newEntry(config: ServerConfig): ServerEntry {
     signInReason: undefined,
     signedIn: false,
     calls: [],
+    prompts: [],
+    resources: [],
   };
 }
 

@@ -1,7 +1,7 @@
 import type { AttachmentChip } from '../../src/protocol';
 import { button, h, icon } from '../dom';
 
-const ICONS: Record<AttachmentChip['kind'], string> = { selection: 'selection', file: 'file', problems: 'warning' };
+const ICONS: Record<AttachmentChip['kind'], string> = { selection: 'selection', file: 'file', problems: 'warning', resource: 'server-process' };
 
 function lines(chip: AttachmentChip): string {
   if (chip.range === null) return '';

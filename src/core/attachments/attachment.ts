@@ -15,7 +15,9 @@ export type Attachment =
   /** `range` is the lines sent: all of them, or the head that was kept when the file was cut. */
   | { readonly kind: 'file'; readonly id: string; readonly uri: string; readonly path: string; readonly language: string; readonly range: LineRange; readonly text: string }
   /** The problems of one file (`uri` and `path` set) or of the whole workspace (both null). */
-  | { readonly kind: 'problems'; readonly id: string; readonly uri: string | null; readonly path: string | null; readonly text: string };
+  | { readonly kind: 'problems'; readonly id: string; readonly uri: string | null; readonly path: string | null; readonly text: string }
+  /** An MCP server's resource (`resources/read`), named by the server and its URI. */
+  | { readonly kind: 'resource'; readonly id: string; readonly server: string; readonly uri: string; readonly name: string; readonly text: string };
 
 export type AttachmentKind = Attachment['kind'];
 
@@ -29,6 +31,7 @@ export interface AttachmentChip {
 }
 
 export function chipOf(a: Attachment): AttachmentChip {
+  if (a.kind === 'resource') return { id: a.id, kind: a.kind, label: a.name, path: `${a.server}: ${a.uri}`, range: null };
   if (a.kind === 'problems') return { id: a.id, kind: a.kind, label: a.path === null ? 'Problems (workspace)' : `Problems: ${baseName(a.path)}`, path: a.path ?? 'the workspace', range: null };
   return { id: a.id, kind: a.kind, label: baseName(a.path), path: a.path, range: a.range };
 }

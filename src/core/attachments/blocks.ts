@@ -59,6 +59,13 @@ function tally(problems: readonly Problem[]): string {
 }
 
 /** The problems (diagnostics) of one file, or of the workspace when `path` is null; errors first. */
+/** One resource of an MCP server as the model reads it: where it came from, then its text, fenced. */
+export function resourceBlock(server: string, uri: string, mimeType: string | undefined, content: string, max = MAX_ATTACHMENT_CHARS): string {
+  const { text, cut } = cutText(content, max);
+  const marker = cut === null ? '' : `\n[TRUNCATED: the resource was ${cut.totalChars} characters; only the first ${cut.keptChars} are shown and the remaining ${cut.totalChars - cut.keptChars} were cut.]`;
+  return `Resource ${uri} from MCP server "${server}"${mimeType === undefined ? '' : ` (${mimeType})`}:\n${fenced(text, '')}${marker}`;
+}
+
 export function problemsBlock(path: string | null, problems: readonly Problem[], max = MAX_ATTACHMENT_CHARS): string {
   const where = path ?? 'the workspace';
   if (problems.length === 0) return `Problems in ${where}: none reported.`;

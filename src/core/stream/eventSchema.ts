@@ -28,6 +28,7 @@ const attachment = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('selection'), ...editorAttachment }),
   z.object({ kind: z.literal('file'), ...editorAttachment }),
   z.object({ kind: z.literal('problems'), id: z.string().min(1), uri: z.string().nullable(), path: z.string().nullable(), text: z.string() }),
+  z.object({ kind: z.literal('resource'), id: z.string().min(1), server: z.string(), uri: z.string(), name: z.string(), text: z.string() }),
 ]);
 
 /** What a stored line must look like to load; kept beside events.ts so the two change together. */

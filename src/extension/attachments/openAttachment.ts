@@ -1,8 +1,13 @@
 import * as vscode from 'vscode';
 import type { Attachment } from '../../core/attachments/attachment';
 
-/** Shows what an attachment came from: the file at its lines, or the Problems panel. */
+/** Shows what an attachment came from: the file at its lines, the Problems panel, or the resource's text as sent. */
 export async function openAttachment(a: Attachment): Promise<void> {
+  if (a.kind === 'resource') {
+    // What was read is what was sent: shown as it was, not read again.
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: a.text, language: 'markdown' }), { preview: true });
+    return;
+  }
   if (a.kind === 'problems') {
     if (a.uri !== null) await vscode.window.showTextDocument(vscode.Uri.parse(a.uri, true), { preview: true });
     await vscode.commands.executeCommand('workbench.actions.view.problems');

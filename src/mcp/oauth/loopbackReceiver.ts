@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { formatSeconds } from '../describeCallError';
 
 /**
  * The port asked for first. A fixed port keeps the redirect URI a server registered Quiver with
@@ -43,7 +44,7 @@ export class LoopbackReceiver {
   /** Resolves with the code of the redirect carrying `state`; rejects on an error redirect, the timeout or `signal`. */
   waitForCode(state: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
     return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => finish(new SignInAbandoned(`the browser did not come back within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+      const timer = setTimeout(() => finish(new SignInAbandoned(`the browser did not come back within ${formatSeconds(timeoutMs)}`)), timeoutMs);
       const onAbort = (): void => finish(new SignInAbandoned('sign-in was cancelled'));
       const finish = (outcome: string | Error): void => {
         clearTimeout(timer);

@@ -1,4 +1,4 @@
-import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import { registerClient, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { randomBytes } from 'node:crypto';
@@ -167,6 +167,7 @@ export class OAuthSession implements OAuthClientProvider {
       if (external.href !== this.redirect.href) {
         this.redirect = external;
         authorizationUrl.searchParams.set('redirect_uri', external.href);
+        await this.registerAgainFor(authorizationUrl);
       }
       const code = receiver.waitForCode(state, this.env.callbackTimeoutMs);
       code.catch(() => undefined);
@@ -178,6 +179,20 @@ export class OAuthSession implements OAuthClientProvider {
       await receiver.close();
       throw error;
     }
+  }
+
+  /**
+   * The redirect URI changed (the usual port was taken, and a forwarded one differs in more than
+   * the port): a client registered dynamically lists the old one, so it registers again with this
+   * one. A client from settings or a metadata document keeps what it lists.
+   */
+  private async registerAgainFor(authorizationUrl: URL): Promise<void> {
+    const { discovery, client } = await this.read();
+    const metadata = discovery?.authorizationServerMetadata;
+    if (this.settings.clientId !== undefined || discovery === undefined || metadata?.registration_endpoint === undefined || client?.client_id === this.settings.clientMetadataUrl) return;
+    const registered = await registerClient(discovery.authorizationServerUrl, { metadata, clientMetadata: this.clientMetadata, fetchFn: this.fetch });
+    await this.saveClientInformation({ ...registered, issuer: discovery.authorizationServerUrl });
+    authorizationUrl.searchParams.set('client_id', registered.client_id);
   }
 
   /** Signing out forgets tokens, registration and discovery: the next sign-in starts from scratch. */

@@ -17,13 +17,21 @@ export interface RefreshGateOptions {
  * window stored are answered instead. A successful refresh is stored before the lock is released.
  */
 export function refreshingFetch(inner: FetchLike, options: RefreshGateOptions): FetchLike {
+  /** The access token the server last answered 401 to: a refresh is for that one, not for a newer one another window stored. */
+  let refused: string | undefined;
   return async (url, init) => {
     const presented = refreshTokenOf(init?.body);
-    if (presented === undefined) return inner(url, init);
+    if (presented === undefined) {
+      const response = await inner(url, init);
+      if (response.status === 401) refused = bearerOf(init?.headers);
+      return response;
+    }
     return options.lock.run(options.serverUrl, async () => {
       const stored = await readCredentials(options.store, options.serverUrl);
       const storedRefresh = stored.tokens?.refresh_token;
-      if (stored.tokens !== undefined && storedRefresh !== undefined && storedRefresh !== presented) {
+      const rotatedElsewhere = storedRefresh !== undefined && storedRefresh !== presented;
+      const refreshedSinceRefusal = refused !== undefined && stored.tokens !== undefined && stored.tokens.access_token !== refused;
+      if (stored.tokens !== undefined && (rotatedElsewhere || refreshedSinceRefusal)) {
         return tokenResponse(stored.tokens, stored.obtainedAt, (options.now ?? Date.now)());
       }
       const response = await inner(url, init);
@@ -38,6 +46,11 @@ export function refreshingFetch(inner: FetchLike, options: RefreshGateOptions): 
       return new Response(JSON.stringify(body), { status: response.status, headers: { 'content-type': 'application/json' } });
     });
   };
+}
+
+function bearerOf(headers: HeadersInit | undefined): string | undefined {
+  const value = new Headers(headers).get('authorization');
+  return value?.toLowerCase().startsWith('bearer ') === true ? value.slice('bearer '.length) : undefined;
 }
 
 function refreshTokenOf(body: unknown): string | undefined {
