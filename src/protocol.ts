@@ -24,7 +24,7 @@ export { answerProblems, initialAnswer } from './core/elicitation/elicitationFor
 export type { TurnEndReason } from './core/stream/events';
 export type { AttachmentChip, AttachmentKind, LineRange } from './core/attachments/attachment';
 export { SLASH_COMMANDS } from './core/slashCommandList';
-export { fileMention } from './core/attachments/mentions';
+export { fileMention, resourceMention } from './core/attachments/mentions';
 export { addUsage, EMPTY_USAGE } from './core/chatItems';
 export { formatTokens } from './core/toolOverview';
 
@@ -73,6 +73,10 @@ export interface ChatSnapshot {
   readonly pendingApprovals: readonly ApprovalRequest[];
   readonly pendingElicitations: readonly ElicitationPromptView[];
   readonly toolCompletions: readonly ToolCompletion[];
+  /** MCP servers' prompts, completed after `/` as `/server.prompt` (name is `server.prompt`). */
+  readonly promptCompletions: readonly ToolCompletion[];
+  /** MCP servers' resources, completed after `#resource:` (name is `server:uri`, detail its name). */
+  readonly resourceCompletions: readonly ToolCompletion[];
   /** Attached to the next message (Add Selection / Add File to Chat), shown as chips above the composer. */
   readonly attachments: readonly AttachmentChip[];
 }
@@ -247,6 +251,8 @@ export const chatSnapshotSchema: z.ZodType<ChatSnapshot> = z.strictObject({
   pendingApprovals: z.array(approvalRequest),
   pendingElicitations: z.array(elicitationPrompt),
   toolCompletions: z.array(toolCompletion),
+  promptCompletions: z.array(toolCompletion),
+  resourceCompletions: z.array(toolCompletion),
   attachments: attachmentChips,
 });
 

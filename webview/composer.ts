@@ -143,7 +143,7 @@ export class Composer {
     const query = fileQuery(this.input.value, caret);
     if (query !== null && query !== this.askedFiles) post({ type: 'completeFiles', query });
     this.askedFiles = query;
-    this.suggestions = suggest(this.input.value, caret, { tools: this.state?.toolCompletions ?? [], files: this.files });
+    this.suggestions = suggest(this.input.value, caret, { tools: this.state?.toolCompletions ?? [], prompts: this.state?.promptCompletions ?? [], resources: this.state?.resourceCompletions ?? [], files: this.files });
     // An exact, complete command needs no popup.
     const only = this.suggestions[0];
     if (this.suggestions.length === 1 && only && only.replacement === this.input.value && only.caret === caret) this.suggestions = [];

@@ -5,13 +5,25 @@ export type SlashCommand =
   | { readonly kind: 'message'; readonly text: string }
   | { readonly kind: 'tools' }
   | { readonly kind: 'use'; readonly tool: string; readonly text: string }
-  | { readonly kind: 'set'; readonly key: string; readonly value: string };
+  | { readonly kind: 'set'; readonly key: string; readonly value: string }
+  /** `/server.prompt name=value …`: an MCP server's prompt; `text` is what was typed that is no `name=value`. */
+  | { readonly kind: 'prompt'; readonly name: string; readonly args: Readonly<Record<string, string>>; readonly text: string };
 
 export type SlashParseResult = { readonly ok: true; readonly command: SlashCommand } | { readonly ok: false; readonly error: string };
 
 /** The Messages API's tool-name rule; a `/use` name that cannot be a tool is a typo worth reporting. */
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const SETTING_KEY = /^[A-Za-z][A-Za-z0-9_.-]*$/;
+
+const PROMPT_COMMAND = /^[^\s.]+\.\S+$/;
+const ARGUMENT = /(?<=^|\s)([A-Za-z_][\w-]*)=(?:"([^"]*)"|(\S*))/g;
+
+/** `name=value` and `name="a value"` pairs; what is left is kept as text (a lone argument's value). */
+function promptArguments(rest: string): { readonly args: Readonly<Record<string, string>>; readonly text: string } {
+  const args: Record<string, string> = {};
+  for (const m of rest.matchAll(ARGUMENT)) args[m[1] ?? ''] = m[2] ?? m[3] ?? '';
+  return { args, text: rest.replace(ARGUMENT, '').trim() };
+}
 
 const commandList = SLASH_COMMANDS.map((c) => c.usage).join(', ');
 const ESCAPE_HINT = 'Start the message with // to send text that begins with /.';
@@ -57,7 +69,11 @@ export function parseSlashCommand(input: string): SlashParseResult {
     }
     case '':
       return fail(`Type a command after /. Commands: ${commandList}. ${ESCAPE_HINT}`);
-    default:
-      return fail(`Unknown command /${match?.[1] ?? ''}. Commands: ${commandList}. ${ESCAPE_HINT}`);
+    default: {
+      const written = match?.[1] ?? '';
+      // A server's prompt is `/server.prompt`: which exist is the host's to check.
+      if (PROMPT_COMMAND.test(written)) return ok({ kind: 'prompt', name: written, ...promptArguments(rest) });
+      return fail(`Unknown command /${written}. Commands: ${commandList}, or /SERVER.PROMPT for an MCP server's prompt. ${ESCAPE_HINT}`);
+    }
   }
 }

@@ -12,9 +12,12 @@ import type { ToolSource } from '../core/toolSource';
 import { SEARCH_TOOLS_NAME } from '../core/tools';
 import type { BuiltinTools, TurnObserver, TurnResult, TurnSettings } from '../core/turn/ports';
 import { ConversationSession } from '../core/turn/session';
-import { addUsage, applyHostMessage, EMPTY_USAGE, type ApprovalAnswer, type ChatSnapshot, type ElicitationReply, type HostToWebview, type ToolCompletion } from '../protocol';
+import { addUsage, applyHostMessage, EMPTY_USAGE, type ApprovalAnswer, type ChatSnapshot, type ElicitationReply, type HostToWebview } from '../protocol';
 import type { ApiKeyStore } from './apiKey';
 import type { ChatController, ChatSendRequest } from './chatController';
+
+/** What the message box completes: tools after `/use`, prompts after `/`, resources after `#resource:`. */
+export type Completions = Pick<ChatSnapshot, 'toolCompletions' | 'promptCompletions' | 'resourceCompletions'>;
 import { ConfiguredModelClient } from './configuredModelClient';
 import { effortSetting } from '../core/settingsRegistry';
 import { AppliedToolsSetting, readQuiverSetting } from './settings';
@@ -203,13 +206,15 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
     await vscode.commands.executeCommand('quiver.setApiKey');
   }
 
-  /** The key, the model or the tools may have changed: re-send what the header and `/use` completion show, if it did. */
-  async refreshEnvironment(toolCompletions: readonly ToolCompletion[] = this.state.toolCompletions): Promise<void> {
+  /** The key, the model, the tools or the servers' prompts and resources may have changed: re-send what the header and completion show, if it did. */
+  async refreshEnvironment(completions: Completions = this.state): Promise<void> {
     const apiKeySet = (await this.deps.keys.get()) !== undefined;
     const model = readQuiverSetting('model').value;
-    const same = apiKeySet === this.state.apiKeySet && model === this.state.model && JSON.stringify(toolCompletions) === JSON.stringify(this.state.toolCompletions);
+    const { toolCompletions, promptCompletions, resourceCompletions } = completions;
+    const same =
+      apiKeySet === this.state.apiKeySet && model === this.state.model && JSON.stringify([toolCompletions, promptCompletions, resourceCompletions]) === JSON.stringify([this.state.toolCompletions, this.state.promptCompletions, this.state.resourceCompletions]);
     if (same) return;
-    this.state = { ...this.state, apiKeySet, model, toolCompletions };
+    this.state = { ...this.state, apiKeySet, model, toolCompletions, promptCompletions, resourceCompletions };
     this.post({ type: 'snapshot', state: this.state });
   }
 
@@ -366,6 +371,8 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
       pendingElicitations: [],
       // Completions come from the tools model, which listens to this controller's stream.
       toolCompletions: this.state?.toolCompletions ?? [],
+      promptCompletions: this.state?.promptCompletions ?? [],
+      resourceCompletions: this.state?.resourceCompletions ?? [],
       attachments: this.pending.map(chipOf),
     };
     this.post({ type: 'snapshot', state: this.state });

@@ -9,6 +9,7 @@ import { resolveMentions } from './attachments/resolveMentions';
 import { WorkspaceFiles } from './attachments/workspaceFiles';
 import { buildChatHtml } from './chatHtml';
 import type { ChatController } from './chatController';
+import { promptMessage, type McpFeatures } from './mcpFeatures';
 
 export interface ChatViewLogger {
   info(message: string): void;
@@ -39,6 +40,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly extensionUri: vscode.Uri,
     private readonly controller: ChatController,
     private readonly log: ChatViewLogger,
+    private readonly mcp: McpFeatures,
   ) {
     this.controllerSubscription = controller.onDidPost((msg) => this.post(msg));
   }
@@ -221,7 +223,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   /** Resolves the `#` mentions of a message when it is sent; a refusal keeps the message unsent, back in the message box. */
   private async sendWithMentions(raw: string, text: string, forcedTool: string | null): Promise<void> {
-    const resolved = await resolveMentions(parseMentions(text));
+    const resolved = await resolveMentions(parseMentions(text), this.mcp);
     if (!resolved.ok) {
       this.banner('warning', resolved.message);
       this.post({ type: 'restoreDraft', text: raw });
@@ -258,7 +260,21 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'set':
         this.run(`Setting ${cmd.key}`, () => c.setOption(cmd.key, cmd.value));
         return;
+      case 'prompt':
+        this.run(`Getting /${cmd.name}`, () => this.sendPrompt(text, cmd));
+        return;
     }
+  }
+
+  /** `/server.prompt`: its messages become the user's message; a failure puts the command back in the message box. */
+  private async sendPrompt(raw: string, cmd: Parameters<typeof promptMessage>[1]): Promise<void> {
+    const message = await promptMessage(this.mcp, cmd);
+    if (message === undefined || !message.ok) {
+      if (message !== undefined) this.banner('warning', message.message);
+      this.post({ type: 'restoreDraft', text: raw });
+      return;
+    }
+    await this.controller.sendMessage({ text: message.value.text, forcedTool: null, attachments: message.value.attachments });
   }
 
   private async confirmDelete(id: string): Promise<void> {

@@ -5,14 +5,14 @@ import { allItems } from '../core/toolOverview';
 import { ConversationStore } from '../core/stream/conversationStore';
 import { createSearchBuiltins } from '../core/turn/searchBuiltins';
 import { SETTINGS, SETTINGS_SECTION } from '../core/settingsRegistry';
-import type { ToolCompletion } from '../protocol';
 import { allowAlways } from './alwaysAllow';
 import { ApiKeyStore } from './apiKey';
 import { registerAttachCommands } from './attachments/attachCommands';
-import { ChatSessionController } from './chatSessionController';
+import { ChatSessionController, type Completions } from './chatSessionController';
 import { ChatViewProvider } from './chatViewProvider';
 import { registerChooseModelCommand } from './chooseModelCommand';
 import { LiveToolsModel } from './liveToolsModel';
+import type { McpFeatures } from './mcpFeatures';
 import { createMcpHost, type McpHost } from './mcpHost';
 import { OverheadDocument } from './overheadDocument';
 import { OverheadStatus } from './overheadStatus';
@@ -55,7 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const tools = new LiveToolsModel(manager, chat, builtins, approvals);
   const tree = new ToolsTreeProvider(tools);
   const status = new OverheadStatus(tools);
-  const chatView = new ChatViewProvider(context.extensionUri, chat, log);
+  const chatView = new ChatViewProvider(context.extensionUri, chat, log, manager);
   const breakdown = new OverheadDocument(tools, chat);
   const descriptions = new ToolDescriptions(tools);
   const searchIndex = new ToolIndex();
@@ -78,7 +78,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       tree.refresh();
       status.update();
       breakdown.refresh();
-      void chat.refreshEnvironment(completionsOf(tools));
+      void chat.refreshEnvironment(completionsOf(tools, manager));
     }),
     keys.onDidChange(() => void chat.refreshEnvironment()),
     approvals.onDidChange(() => settingsIssues.checkTools()),
@@ -88,7 +88,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (e.affectsConfiguration(SETTINGS.model.key)) void chat.refreshEnvironment();
     }),
     ...registerToolCommands({ model: tools, settings, descriptions, approvals }),
-    ...registerAttachCommands(chat, chatView),
+    ...registerAttachCommands(chat, chatView, manager),
     vscode.commands.registerCommand('quiver.newChat', async () => {
       await chat.newChat();
       chatView.show();
@@ -121,15 +121,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   );
   settingsIssues.checkRegistered();
   settingsIssues.checkTools();
-  await chat.refreshEnvironment(completionsOf(tools));
+  await chat.refreshEnvironment(completionsOf(tools, manager));
 }
 
 function serverOfNode(node: ToolsTreeNode | undefined): string | undefined {
   return node?.kind === 'server' ? node.server : node?.kind === 'serverStatus' ? node.server.name : undefined;
 }
 
-function completionsOf(model: LiveToolsModel): ToolCompletion[] {
-  return allItems(model.overview()).map((i) => ({ name: i.tool.name, detail: i.availability }));
+function completionsOf(model: LiveToolsModel, mcp: McpFeatures): Completions {
+  return {
+    toolCompletions: allItems(model.overview()).map((i) => ({ name: i.tool.name, detail: i.availability })),
+    promptCompletions: mcp.prompts().map((p) => ({ name: `${p.server}.${p.name}`, detail: p.title ?? p.description ?? `a prompt of ${p.server}` })),
+    resourceCompletions: mcp.resources().map((r) => ({ name: `${r.server}:${r.uri}`, detail: r.name })),
+  };
 }
 
 export async function deactivate(): Promise<void> {

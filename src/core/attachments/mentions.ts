@@ -6,10 +6,12 @@
 export type Mention =
   | { readonly kind: 'file'; readonly path: string }
   | { readonly kind: 'selection' }
-  | { readonly kind: 'problems'; readonly scope: 'active' | 'workspace' };
+  | { readonly kind: 'problems'; readonly scope: 'active' | 'workspace' }
+  /** `#resource:SERVER:URI`: a resource of an MCP server. */
+  | { readonly kind: 'resource'; readonly server: string; readonly uri: string };
 
 // A mention starts a word and ends at white space or trailing punctuation ("#selection?").
-const MENTION = /(?<=^|\s)#(?:file:(?:"([^"\n]+)"|(\S+))|(selection)|(problems)(:workspace)?)(?=$|\s|[.,;:!?)])/g;
+const MENTION = /(?<=^|\s)#(?:file:(?:"([^"\n]+)"|(\S+))|(selection)|(problems)(:workspace)?|resource:(?:"([^"\n]+)"|(\S+)))(?=$|\s|[.,;:!?)])/g;
 
 /** The mentions of `text` in order, each once. */
 export function parseMentions(text: string): Mention[] {
@@ -27,11 +29,22 @@ export function parseMentions(text: string): Mention[] {
 }
 
 function mentionOf(m: RegExpMatchArray): Mention | undefined {
-  const [, quoted, bare, selection, problems, workspace] = m;
+  const [, quoted, bare, selection, problems, workspace, quotedResource, bareResource] = m;
+  const resource = quotedResource ?? bareResource?.replace(/[.,;!?)]+$/, '');
+  if (resource !== undefined) {
+    const colon = resource.indexOf(':');
+    return colon > 0 && colon < resource.length - 1 ? { kind: 'resource', server: resource.slice(0, colon), uri: resource.slice(colon + 1) } : undefined;
+  }
   if (selection) return { kind: 'selection' };
   if (problems) return { kind: 'problems', scope: workspace ? 'workspace' : 'active' };
   const path = quoted ?? bare?.replace(/[.,;:!?)]+$/, '');
   return path ? { kind: 'file', path } : undefined;
+}
+
+/** How the composer writes a resource mention; one with white space or quotes is quoted. */
+export function resourceMention(server: string, uri: string): string {
+  const target = `${server}:${uri}`;
+  return /[\s"]/.test(target) ? `#resource:"${target.replace(/"/g, '')}"` : `#resource:${target}`;
 }
 
 /** How the composer writes a file mention; paths with white space or quotes are quoted. */

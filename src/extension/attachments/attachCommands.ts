@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Attachment } from '../../core/attachments/attachment';
 import type { ChatController } from '../chatController';
 import type { ChatViewProvider } from '../chatViewProvider';
+import { resourceAttachments, type McpFeatures } from '../mcpFeatures';
 import { confirmOutsideWorkspace } from './resolveMentions';
 import { fileAttachment, selectionAttachment, type Resolved } from './editorAttachments';
 
@@ -41,8 +42,25 @@ async function addFiles(chat: ChatController, view: ChatViewProvider, clicked?: 
   await deliver(chat, view, results);
 }
 
-export function registerAttachCommands(chat: ChatController, view: ChatViewProvider): vscode.Disposable[] {
+/** The Add Context path for MCP: pick one of the running servers' resources; it is read and attached. */
+async function addResource(chat: ChatController, view: ChatViewProvider, mcp: McpFeatures): Promise<void> {
+  const resources = mcp.resources();
+  if (resources.length === 0) {
+    await deliver(chat, view, [{ ok: false, message: 'Add MCP Resource to Chat: no running MCP server lists resources.' }]);
+    return;
+  }
+  const picked = await vscode.window.showQuickPick(
+    resources.map((r) => ({ label: r.name, description: r.server, detail: r.description === undefined ? r.uri : `${r.uri} — ${r.description}`, resource: r })),
+    { title: 'Add MCP Resource to Chat', matchOnDescription: true, matchOnDetail: true },
+  );
+  if (picked === undefined) return;
+  const read = await resourceAttachments(mcp, picked.resource.server, picked.resource.uri);
+  await deliver(chat, view, read.ok ? read.value.map((attachment) => ({ ok: true, attachment })) : [read]);
+}
+
+export function registerAttachCommands(chat: ChatController, view: ChatViewProvider, mcp: McpFeatures): vscode.Disposable[] {
   return [
+    vscode.commands.registerCommand('quiver.addResourceToChat', () => addResource(chat, view, mcp)),
     vscode.commands.registerCommand('quiver.addSelectionToChat', () => addSelection(chat, view)),
     vscode.commands.registerCommand('quiver.addFileToChat', (clicked?: unknown, selected?: unknown) => addFiles(chat, view, asUri(clicked), asUris(selected))),
   ];

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Attachment } from '../../core/attachments/attachment';
 import type { Mention } from '../../core/attachments/mentions';
+import { resourceAttachments, type McpFeatures } from '../mcpFeatures';
 import { displayPath, fileAttachment, isOutsideWorkspace, problemsAttachment, selectionAttachment, type Resolved } from './editorAttachments';
 
 /** Asks before a file no workspace folder holds is attached: the user picks it explicitly. */
@@ -36,7 +37,7 @@ async function findFile(written: string): Promise<vscode.Uri | undefined> {
   return undefined;
 }
 
-async function resolveMention(m: Mention): Promise<Resolved> {
+async function resolveMention(m: Mention, mcp: McpFeatures): Promise<Resolved | Resolved[]> {
   const editor = vscode.window.activeTextEditor;
   switch (m.kind) {
     case 'selection':
@@ -50,16 +51,21 @@ async function resolveMention(m: Mention): Promise<Resolved> {
       if (!uri) return { ok: false, message: `#file:${m.path}: there is no such file in the workspace.` };
       return (await attachFile(uri)) ?? { ok: false, message: `#file:${m.path} was not attached.` };
     }
+    case 'resource': {
+      const read = await resourceAttachments(mcp, m.server, m.uri);
+      return read.ok ? read.value.map((attachment) => ({ ok: true, attachment })) : read;
+    }
   }
 }
 
 /** Every mention resolved, in order; the first refusal stops the message (nothing half-attached is sent). */
-export async function resolveMentions(mentions: readonly Mention[]): Promise<{ readonly ok: true; readonly attachments: readonly Attachment[] } | { readonly ok: false; readonly message: string }> {
+export async function resolveMentions(mentions: readonly Mention[], mcp: McpFeatures): Promise<{ readonly ok: true; readonly attachments: readonly Attachment[] } | { readonly ok: false; readonly message: string }> {
   const attachments: Attachment[] = [];
   for (const m of mentions) {
-    const r = await resolveMention(m);
-    if (!r.ok) return r;
-    attachments.push(r.attachment);
+    for (const r of [await resolveMention(m, mcp)].flat()) {
+      if (!r.ok) return r;
+      attachments.push(r.attachment);
+    }
   }
   return { ok: true, attachments };
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { chipOf, type Attachment } from '../../../src/core/attachments/attachment';
 import { decodeText } from '../../../src/core/attachments/decode';
 import { rankFiles } from '../../../src/core/attachments/fuzzyFiles';
-import { fileMention, parseMentions } from '../../../src/core/attachments/mentions';
+import { fileMention, parseMentions, resourceMention } from '../../../src/core/attachments/mentions';
 
 describe('resolving attachments', () => {
   it('finds #file, #selection and #problems mentions that start a word, each once, in order', () => {
@@ -47,3 +47,16 @@ describe('resolving attachments', () => {
     assert.deepEqual(chipOf({ kind: 'problems', id: 'p', uri: null, path: null, text: '' }), { id: 'p', kind: 'problems', label: 'Problems (workspace)', path: 'the workspace', range: null });
   });
 });
+
+describe('resource mentions', () => {
+  it('#resource:SERVER:URI names the server (up to the first colon) and the URI; quoted when it holds spaces', () => {
+    assert.deepEqual(parseMentions('compare #resource:docs:file:///guide.md, and #resource:"docs:file:///my notes.md"'), [
+      { kind: 'resource', server: 'docs', uri: 'file:///guide.md' },
+      { kind: 'resource', server: 'docs', uri: 'file:///my notes.md' },
+    ]);
+    assert.deepEqual(parseMentions('#resource:docs: and #resource::x'), [], 'a mention with no server or no URI is no mention');
+    assert.equal(resourceMention('everything', 'demo://resource/static/document/architecture.md'), '#resource:everything:demo://resource/static/document/architecture.md');
+    assert.equal(resourceMention('docs', 'file:///my notes.md'), '#resource:"docs:file:///my notes.md"');
+  });
+});
+

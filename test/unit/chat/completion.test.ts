@@ -6,12 +6,17 @@ const tools = [
   { name: 'fs__write_file', detail: 'discoverable' },
   { name: 'gh__read_issue', detail: 'discoverable' },
 ];
-const sources: CompletionSources = { tools, files: { query: 'rd', paths: ['README.md', 'docs/my notes.md'] } };
+const prompts = [{ name: 'github.review_pr', detail: 'Review a pull request' }];
+const resources = [
+  { name: 'docs:file:///guide.md', detail: 'Guide' },
+  { name: 'docs:file:///my notes.md', detail: 'Notes' },
+];
+const sources: CompletionSources = { tools, prompts, resources, files: { query: 'rd', paths: ['README.md', 'docs/my notes.md'] } };
 const labels = (text: string, caret = text.length): string[] => suggest(text, caret, sources).map((s) => s.label);
 
 describe('composer completion', () => {
   it('offers the commands while the first word is typed', () => {
-    assert.deepEqual(labels('/'), ['/tools', '/use NAME message', '/set KEY=VALUE']);
+    assert.deepEqual(labels('/'), ['/tools', '/use NAME message', '/set KEY=VALUE', '/github.review_pr']);
     assert.deepEqual(labels('/u'), ['/use NAME message']);
     assert.deepEqual(labels('/x'), []);
     assert.deepEqual(labels('hello /'), []);
@@ -33,7 +38,7 @@ describe('composer completion', () => {
   });
 
   it('offers the # mentions at the start of a word, and none once one is typed out', () => {
-    assert.deepEqual(labels('explain #'), ['#file:', '#selection', '#problems', '#problems:workspace']);
+    assert.deepEqual(labels('explain #'), ['#file:', '#selection', '#problems', '#problems:workspace', '#resource:']);
     assert.deepEqual(labels('#pro'), ['#problems', '#problems:workspace']);
     assert.deepEqual(labels('what does #selection'), []);
     assert.deepEqual(labels('issue#'), []);
@@ -50,5 +55,20 @@ describe('composer completion', () => {
     assert.deepEqual(readme, { label: 'README.md', detail: 'file', replacement: 'read #file:README.md please', caret: 21 });
     assert.equal(notes?.replacement, 'read #file:"docs/my notes.md" please');
     assert.deepEqual(labels('read #file:other'), [], 'an answer to another query is not shown');
+  });
+
+  it('offers MCP prompts after / (by server.prompt), and places the caret for their arguments', () => {
+    assert.deepEqual(labels('/git'), ['/github.review_pr']);
+    assert.deepEqual(labels('/review'), ['/github.review_pr'], 'the start of the prompt\'s own name matches too');
+    assert.deepEqual(labels('/hub'), []);
+    const [p] = suggest('/github.r', 9, sources);
+    assert.deepEqual(p, { label: '/github.review_pr', detail: 'Review a pull request', replacement: '/github.review_pr ', caret: 18 });
+  });
+
+  it('offers MCP resources after #resource:, quoting one with spaces', () => {
+    assert.deepEqual(labels('see #resource:'), ['docs:file:///guide.md', 'docs:file:///my notes.md']);
+    assert.deepEqual(labels('see #resource:guide'), ['docs:file:///guide.md']);
+    const [, notes] = suggest('see #resource:', 14, sources);
+    assert.equal(notes?.replacement, 'see #resource:"docs:file:///my notes.md" ');
   });
 });

@@ -51,6 +51,8 @@ const snapshot: ChatSnapshot = {
     },
   ],
   toolCompletions: [{ name: 'fs__read_file', detail: 'discoverable' }],
+  promptCompletions: [{ name: 'github.review_pr', detail: 'Review a pull request' }],
+  resourceCompletions: [{ name: 'docs:file:///guide.md', detail: 'Guide' }],
   attachments: [{ id: 'a2', kind: 'problems', label: 'Problems (workspace)', path: 'the workspace', range: null }],
 };
 

@@ -61,4 +61,12 @@ describe('parseSlashCommand', () => {
     for (const usage of ['/tools', '/use NAME message', '/set KEY=VALUE', '//']) assert.ok(e.includes(usage), `${usage} in: ${e}`);
     assert.match(error('/'), /Type a command after \//);
   });
+
+  it('/server.prompt with name=value arguments (quoted when they hold spaces); the rest is kept as text', () => {
+    assert.deepEqual(command('/github.review_pr number=42 repo="acme/web app"'), { kind: 'prompt', name: 'github.review_pr', args: { number: '42', repo: 'acme/web app' }, text: '' });
+    assert.deepEqual(command('/everything.args-prompt Paris'), { kind: 'prompt', name: 'everything.args-prompt', args: {}, text: 'Paris' });
+    assert.deepEqual(command('/docs.search'), { kind: 'prompt', name: 'docs.search', args: {}, text: '' });
+    assert.match(error('/frobnicate'), /or \/SERVER\.PROMPT for an MCP server's prompt/);
+    assert.match(error('/.prompt'), /Unknown command/);
+  });
 });

@@ -18,6 +18,8 @@ const snapshot: ChatSnapshot = {
   pendingApprovals: [],
   pendingElicitations: [],
   toolCompletions: [],
+  promptCompletions: [],
+  resourceCompletions: [],
   attachments: [],
 };
 

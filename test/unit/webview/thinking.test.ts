@@ -21,6 +21,8 @@ const snapshotOf = (items: readonly HistoryItem[], busy: boolean): ChatSnapshot 
   pendingApprovals: [],
   pendingElicitations: [],
   toolCompletions: [],
+  promptCompletions: [],
+  resourceCompletions: [],
   attachments: [],
 });
 
