@@ -9,7 +9,7 @@ import { resolveMentions } from './attachments/resolveMentions';
 import { WorkspaceFiles } from './attachments/workspaceFiles';
 import { buildChatHtml } from './chatHtml';
 import type { ChatController } from './chatController';
-import { promptMessage, type McpFeatures } from './mcpFeatures';
+import { promptMessage, resourceAttachments, type McpFeatures } from './mcpFeatures';
 
 export interface ChatViewLogger {
   info(message: string): void;
@@ -285,9 +285,16 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   private async openLink(href: string): Promise<void> {
     const safe = openableHref(href);
+    const resource = safe === null ? this.mcp.resources().find((r) => r.uri === href) : undefined;
+    if (resource !== undefined) {
+      const read = await resourceAttachments(this.mcp, resource.server, resource.uri);
+      if (read.ok) for (const a of read.value) await openAttachment(a);
+      else this.banner('warning', read.message);
+      return;
+    }
     if (safe === null) {
       this.log.warn(`chat: refused to open a link: ${href.slice(0, 200)}`);
-      this.banner('warning', 'Quiver only opens http, https and mailto links.');
+      this.banner('warning', 'Quiver only opens http, https and mailto links, and resources a running MCP server lists.');
       return;
     }
     // `true`: the string is already a valid URI; no second round of percent-decoding.

@@ -9,6 +9,7 @@ import { restingServers, type RestingServers } from '../mcp/restingServers';
 import type { ConfigSource, ParsedServerConfigs, ServerConfig } from '../mcp/serverConfig';
 import { SETTINGS } from '../core/settingsRegistry';
 import { SharedRefreshLock } from '../mcp/oauth/refreshLock';
+import { serverUrlOfKey } from '../mcp/oauth/serverCredentials';
 import { askInEditor } from './editorElicitation';
 import { editorSignInBrowser } from './signIn/editorSignInBrowser';
 import { secretStorageStore } from './signIn/secretStorageStore';
@@ -82,6 +83,11 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SETTINGS.mcpServers.key)) reload();
       if (e.affectsConfiguration(SETTINGS.tools.key) || e.affectsConfiguration(SETTINGS.mcpEagerServers.key)) followTools();
+    }),
+    // SecretStorage tells every window of a change: a sign-in in one lets the others' waiting servers start.
+    context.secrets.onDidChange((e) => {
+      const url = serverUrlOfKey(e.key);
+      if (url !== undefined) manager.credentialsChanged(url);
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       manager.setWorkspaceTrusted(true);

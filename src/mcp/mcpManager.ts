@@ -131,6 +131,17 @@ export class McpManager implements ToolSource {
   }
 
   /**
+   * Another window signed in to (or out of) the server at `serverUrl`: a server here that waits
+   * for sign-in tries again with what is stored now, without opening anything.
+   */
+  credentialsChanged(serverUrl: string): void {
+    if (this.disposed) return;
+    for (const entry of this.entries.values()) {
+      if (entry.state === 'signin' && entry.config.transport !== 'stdio' && entry.config.url === serverUrl) this.launch(entry);
+    }
+  }
+
+  /**
    * Forgets the server's tokens and registration (in the secret store, which every window
    * shares), then starts it again without them: it waits as *Sign in required*.
    */

@@ -21,12 +21,36 @@ export function textBlock(text: string, cls = 'tool-text'): HTMLPreElement {
   return pre;
 }
 
+/** `<scheme:…>`, as Quiver writes a resource (link) of a tool result, and bare web URLs. */
+const LINK = /<([a-z][a-z0-9+.-]*:[^\s<>]+)>|\bhttps?:\/\/[^\s<>"')\]]*[^\s<>"')\].,;:!?]/gi;
+
+/**
+ * Tool output with its links as anchors: a click asks the host (see interceptLink), which opens
+ * web links in the browser and reads a resource of a running server into an editor. The text
+ * around them stays text nodes.
+ */
+function linkedTextBlock(text: string): HTMLPreElement {
+  const pre = textBlock(text);
+  const shown = pre.textContent ?? '';
+  if (shown.search(LINK) < 0) return pre;
+  pre.replaceChildren();
+  let at = 0;
+  for (const m of shown.matchAll(LINK)) {
+    const href = m[1] ?? m[0];
+    const start = (m.index ?? 0) + (m[1] === undefined ? 0 : 1);
+    pre.append(shown.slice(at, start), h('a', { attrs: { href }, title: `Open ${href}` }, href));
+    at = start + href.length;
+  }
+  pre.append(shown.slice(at));
+  return pre;
+}
+
 export function renderOutput(parts: readonly OutputPart[]): HTMLElement {
   const box = h('div', { class: 'tool-output' });
   if (parts.length === 0) box.append(h('div', { class: 'muted' }, '(no output)'));
   for (const part of parts) {
     if (part.kind === 'text') {
-      box.append(textBlock(part.text));
+      box.append(linkedTextBlock(part.text));
     } else if (IMAGE_TYPES.has(part.mimeType) && BASE64.test(part.data)) {
       const img = h('img', { class: 'tool-image', attrs: { alt: 'Tool output image' } });
       img.src = `data:${part.mimeType};base64,${part.data}`;

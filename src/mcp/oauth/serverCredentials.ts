@@ -33,6 +33,11 @@ export function credentialsKey(serverUrl: string): string {
   return `${KEY_PREFIX}${serverUrl}`;
 }
 
+/** The server URL a secret's key belongs to; undefined for any other secret. */
+export function serverUrlOfKey(key: string): string | undefined {
+  return key.startsWith(KEY_PREFIX) ? key.slice(KEY_PREFIX.length) : undefined;
+}
+
 /** Reads one server's credentials; a value that does not parse counts as none (the user signs in again). */
 export async function readCredentials(store: SecretStore, serverUrl: string): Promise<ServerCredentials> {
   const raw = await store.get(credentialsKey(serverUrl));

@@ -272,6 +272,35 @@ describe('MCP sign-in (OAuth 2.1) against the OAuth fixture', function () {
       assert.equal(after.registrations, before.registrations);
     });
 
+    it('a window waiting for sign-in starts, without opening anything, once another window signed in (credentialsChanged)', async () => {
+      const s = fixtureServer();
+      const waiting = await openWindow(s);
+      assert.equal(waiting.manager.status(SERVER)?.state, 'signin');
+      const other = await signedInWindow(s, { store: waiting.store });
+      waiting.manager.credentialsChanged(s.mcpUrl);
+      await waiting.manager.whenIdle();
+      assertRunning(waiting.manager);
+      assert.deepEqual(waiting.browser.reasons(), [], 'the waiting window opened nothing');
+      assert.deepEqual(other.browser.reasons(), ['signIn']);
+    });
+
+    it('a server asleep on its cached catalogue signs in at the first call of one of its tools, asking first', async () => {
+      const s = fixtureServer();
+      const cacheDir = await tempDir('quiver-oauth-idle-');
+      const listed = await signedInWindow(s, { extra: { catalogueCacheDir: cacheDir } });
+      await listed.manager.dispose();
+      // A new machine's keychain, the same catalogue cache: the server sleeps, listed, and no one is signed in.
+      const asleep = newWindow({ extra: { catalogueCacheDir: cacheDir } });
+      asleep.manager.applyConfig([remoteConfig(s)], { off: new Set(), idle: new Set([SERVER]) });
+      await asleep.manager.whenIdle();
+      assert.equal(asleep.manager.status(SERVER)?.state, 'idle');
+      assert.ok(asleep.manager.tools().some((t) => t.name === WHOAMI));
+      assert.deepEqual(asleep.browser.reasons(), []);
+
+      assert.match(await whoami(asleep.manager), /^client_id: /);
+      assert.deepEqual(asleep.browser.reasons(), ['toolCall'], 'the call asked, with the reason the editor shows the user');
+    });
+
     it('an abandoned sign-in (the browser never comes back) settles as Sign in required and stores no tokens', async () => {
       const s = fixtureServer();
       const { manager: m, browser, store } = await openWindow(s, { browser: new ScriptedBrowser('abandon'), callbackTimeoutMs: 500 });
