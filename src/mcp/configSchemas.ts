@@ -12,6 +12,13 @@ const url = z.string({ error: 'must be a string such as "https://example.com/mcp
 });
 const cwd = z.string({ error: 'must be a string path to a folder' });
 
+/**
+ * `authorization_code`: a person signs in in the browser (the default). `client_credentials`:
+ * the client signs in as itself with its secret or private key, no person involved (the MCP
+ * client-credentials extension, for service accounts).
+ */
+export const GRANT_TYPES = ['authorization_code', 'client_credentials'] as const;
+
 /** The token endpoint authentication methods the MCP authorization spec names for a client. */
 export const TOKEN_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
 
@@ -26,6 +33,9 @@ export const oauthBlock = z.strictObject(
     clientSecret: z.string({ error: 'must be a string; keep it out of the file with "${env:NAME}"' }).optional(),
     tokenEndpointAuthMethod: z.enum(TOKEN_AUTH_METHODS, { error: `must be one of ${TOKEN_AUTH_METHODS.map((m) => `"${m}"`).join(', ')}` }).optional(),
     scopes: stringArray.optional(),
+    grantType: z.enum(GRANT_TYPES, { error: `must be one of ${GRANT_TYPES.map((g) => `"${g}"`).join(', ')}` }).optional(),
+    privateKey: z.string({ error: 'must be a PEM private key (PKCS #8) as a string; keep it out of the file with "${env:NAME}"' }).optional(),
+    signingAlgorithm: z.string({ error: 'must be a JWS algorithm name such as "RS256" or "ES256"' }).regex(/^(RS|PS|ES)(256|384|512)$|^EdDSA$/, { error: 'must be a JWS algorithm such as "RS256", "PS256", "ES256" or "EdDSA"' }).optional(),
     clientMetadataUrl: z
       .string({ error: 'must be a string such as "https://example.com/quiver-client.json"' })
       .refine(isHttpsDocumentUrl, { error: 'must be an https:// URL with a path, such as "https://example.com/quiver-client.json" (the authorization server fetches it)' })

@@ -99,18 +99,25 @@ function remote(name: string, transport: 'http' | 'sse', fields: RemoteFields, s
   if (oauth?.clientSecret !== undefined && oauth.clientId === undefined) {
     return { error: '"oauth.clientSecret" needs "oauth.clientId": add the client ID the secret belongs to' };
   }
+  if (oauth?.grantType === 'client_credentials' && (oauth.clientId === undefined || (oauth.clientSecret === undefined && oauth.privateKey === undefined))) {
+    return { error: '"oauth.grantType" "client_credentials" signs in as the client itself: add "oauth.clientId" and either "oauth.clientSecret" or "oauth.privateKey"' };
+  }
+  if (oauth?.privateKey !== undefined && oauth.clientSecret !== undefined) {
+    return { error: '"oauth.privateKey" and "oauth.clientSecret" are two ways to authenticate the client: keep one' };
+  }
   if (oauth?.tokenEndpointAuthMethod !== undefined && oauth.tokenEndpointAuthMethod !== 'none' && oauth.clientSecret === undefined) {
     return { error: `"oauth.tokenEndpointAuthMethod" "${oauth.tokenEndpointAuthMethod}" sends a client secret: add "oauth.clientSecret", or use "none" for a public client` };
   }
   return { config: { transport, name, url, headers, ...(oauth === undefined ? {} : { oauth }), source } };
 }
 
-/** Only the fields that can hold a secret or a path take variables: the client ID and secret. */
+/** Only the fields that can hold a secret take variables: the client ID, secret and private key. */
 function expandOAuth(x: Expander, block: OAuthBlock): OAuthSettings {
   return {
     ...block,
     ...(block.clientId === undefined ? {} : { clientId: x.expand('oauth.clientId', block.clientId) }),
     ...(block.clientSecret === undefined ? {} : { clientSecret: x.expand('oauth.clientSecret', block.clientSecret) }),
+    ...(block.privateKey === undefined ? {} : { privateKey: x.expand('oauth.privateKey', block.privateKey) }),
   };
 }
 

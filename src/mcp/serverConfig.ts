@@ -56,6 +56,10 @@ export interface OAuthSettings {
   readonly tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post' | 'none';
   readonly scopes?: readonly string[];
   readonly clientMetadataUrl?: string;
+  readonly grantType?: 'authorization_code' | 'client_credentials';
+  /** PEM (PKCS #8) key for `private_key_jwt` client authentication. */
+  readonly privateKey?: string;
+  readonly signingAlgorithm?: string;
 }
 
 export type ServerConfig = StdioServerConfig | RemoteServerConfig;

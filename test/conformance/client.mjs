@@ -39,11 +39,16 @@ const browser = {
 };
 
 // What a user would write in the server's "oauth" block: the client metadata document URL the
-// suite serves (SEP-991), and a pre-registered client when the scenario hands one out.
+// suite serves (SEP-991), a pre-registered client when the scenario hands one out, and for a
+// service account (the client-credentials scenarios) "grantType": "client_credentials" with its
+// secret or private key.
+const serviceAccount = scenario.startsWith('auth/client-credentials-');
 const oauth = {
   clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
   ...(context.client_id === undefined ? {} : { clientId: context.client_id }),
   ...(context.client_secret === undefined ? {} : { clientSecret: context.client_secret }),
+  ...(serviceAccount ? { grantType: 'client_credentials' } : {}),
+  ...(context.private_key_pem === undefined ? {} : { privateKey: context.private_key_pem, signingAlgorithm: context.signing_algorithm }),
 };
 
 const manager = new McpManager({

@@ -1,4 +1,5 @@
-import { registerClient, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
+import { registerClient, type AddClientAuthentication, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { randomBytes } from 'node:crypto';
@@ -35,7 +36,13 @@ export class OAuthSession implements OAuthClientProvider {
     readonly fetch: FetchLike,
   ) {
     this.redirect = redirect;
+    const { clientId, privateKey } = settings;
+    // private_key_jwt: each token request carries an assertion signed with the configured key (RFC 7523).
+    this.addClientAuthentication =
+      clientId === undefined || privateKey === undefined ? undefined : createPrivateKeyJwtAuth({ issuer: clientId, subject: clientId, privateKey, alg: settings.signingAlgorithm ?? 'RS256' });
   }
+
+  readonly addClientAuthentication: AddClientAuthentication | undefined;
 
   static async create(server: string, serverUrl: string, settings: OAuthSettings, env: SignInEnvironment, inner: FetchLike = fetch): Promise<OAuthSession> {
     const redirect = await env.browser.externalize(new URL(`http://127.0.0.1:${PREFERRED_CALLBACK_PORT}${CALLBACK_PATH}`));
@@ -70,8 +77,19 @@ export class OAuthSession implements OAuthClientProvider {
     return (await this.read()).tokens !== undefined;
   }
 
-  get redirectUrl(): string {
-    return this.redirect.href;
+  /** None for a client signing in as itself: the SDK then asks prepareTokenRequest for the grant. */
+  get redirectUrl(): string | undefined {
+    return this.selfSignIn ? undefined : this.redirect.href;
+  }
+
+  /** `client_credentials`: the grant itself; anything else is the SDK's authorization code flow. */
+  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+    if (!this.selfSignIn) return undefined;
+    return new URLSearchParams({ grant_type: 'client_credentials', ...(scope === undefined ? {} : { scope }) });
+  }
+
+  private get selfSignIn(): boolean {
+    return this.settings.grantType === 'client_credentials';
   }
 
   get clientMetadataUrl(): string | undefined {
@@ -82,10 +100,10 @@ export class OAuthSession implements OAuthClientProvider {
     const scope = this.settings.scopes?.join(' ');
     return {
       client_name: 'Quiver',
-      redirect_uris: [this.redirect.href],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: this.settings.tokenEndpointAuthMethod ?? 'none',
+      redirect_uris: this.selfSignIn ? [] : [this.redirect.href],
+      grant_types: this.selfSignIn ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
+      response_types: this.selfSignIn ? [] : ['code'],
+      token_endpoint_auth_method: this.settings.privateKey !== undefined ? 'private_key_jwt' : (this.settings.tokenEndpointAuthMethod ?? 'none'),
       software_id: 'quiver-vscode',
       software_version: this.env.clientVersion,
       ...(scope === undefined || scope === '' ? {} : { scope }),

@@ -193,6 +193,15 @@ describe('the oauth block of a remote server', () => {
     assert.deepEqual(parseOne({ clientId: 'id', tokenEndpointAuthMethod: 'none' }).errors, []);
   });
 
+  it('a service account needs its client ID and a secret or a private key, not both', () => {
+    assert.match(errorOf({ grantType: 'client_credentials', clientSecret: 'x' }), /"oauth.clientSecret" needs "oauth.clientId"/);
+    assert.match(errorOf({ grantType: 'client_credentials', clientId: 'svc' }), /"oauth.grantType" "client_credentials" signs in as the client itself: add "oauth.clientId" and either "oauth.clientSecret" or "oauth.privateKey"/);
+    assert.match(errorOf({ clientId: 'svc', clientSecret: 'x', privateKey: 'pem' }), /two ways to authenticate the client: keep one/);
+    assert.match(errorOf({ grantType: 'password' }), /"oauth.grantType" must be one of "authorization_code", "client_credentials"/);
+    assert.match(errorOf({ clientId: 'svc', privateKey: 'pem', signingAlgorithm: 'none' }), /"oauth.signingAlgorithm" must be a JWS algorithm such as "RS256"/);
+    assert.deepEqual(parseOne({ grantType: 'client_credentials', clientId: 'svc', privateKey: 'pem', signingAlgorithm: 'ES256' }).errors, []);
+  });
+
   it('refuses an oauth block that is not an object', () => {
     assert.match(errorOf('id'), /"oauth" must be an object such as \{ "clientId"/);
   });

@@ -82,6 +82,30 @@ describe('OAuthSession', () => {
     });
   });
 
+  describe('a service account (client_credentials)', () => {
+    it('has no redirect, asks for the client_credentials grant, and signs its token requests with the private key', async () => {
+      const { generateKeyPairSync } = await import('node:crypto');
+      const privateKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      const s = await session({ grantType: 'client_credentials', clientId: 'svc', privateKey, signingAlgorithm: 'ES256', scopes: ['read'] }, environment());
+      assert.equal(s.redirectUrl, undefined);
+      assert.equal(s.prepareTokenRequest('read')?.toString(), 'grant_type=client_credentials&scope=read');
+      assert.equal(s.clientMetadata.token_endpoint_auth_method, 'private_key_jwt');
+      const params = new URLSearchParams();
+      await s.addClientAuthentication?.(new Headers(), params, 'https://auth.example.com/token');
+      assert.equal(params.get('client_assertion_type'), 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
+      const [, payload] = (params.get('client_assertion') ?? '').split('.');
+      const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as { iss?: string; sub?: string; aud?: unknown };
+      assert.equal(claims.iss, 'svc');
+      assert.equal(claims.sub, 'svc');
+    });
+
+    it('a person\'s sign-in asks the SDK for the authorization code flow', async () => {
+      const s = await session({}, environment());
+      assert.equal(s.prepareTokenRequest(), undefined);
+      assert.equal(s.addClientAuthentication, undefined);
+    });
+  });
+
   describe('client metadata', () => {
     it('registers the externalized loopback redirect, as a public client by default', async () => {
       const browser = new ScriptedBrowser(undefined, (url) => new URL(url.href.replace('127.0.0.1:33418', 'localhost:43418')));
@@ -113,7 +137,7 @@ describe('OAuthSession', () => {
   describe('redirectToAuthorization', () => {
     const authorizationUrl = (s: OAuthSession): URL => {
       const url = new URL('https://auth.example.com/authorize');
-      url.searchParams.set('redirect_uri', s.redirectUrl);
+      url.searchParams.set('redirect_uri', s.redirectUrl ?? '');
       url.searchParams.set('state', s.state());
       return url;
     };
