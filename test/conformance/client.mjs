@@ -12,6 +12,7 @@ const { McpManager } = out('mcp/mcpManager.js');
 const { MemorySecretStore } = out('mcp/oauth/secretStore.js');
 const { SharedRefreshLock } = out('mcp/oauth/refreshLock.js');
 const { initialAnswer } = out('core/elicitation/elicitationForm.js');
+const { followToCallback } = require(resolve(import.meta.dirname, '../../out/test/fixtures/followSignIn.js'));
 
 const url = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
@@ -19,22 +20,12 @@ const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
 const log = (level) => (message) => console.error(`[${level}] ${message}`);
 const logger = { info: log('info'), warn: log('warn'), error: log('error') };
 
-/** The scripted person: follows the authorization server's redirects until one leaves for Quiver's listener, then delivers it. */
+/** The scripted person at the browser (test/fixtures/followSignIn.ts). */
 const browser = {
   externalize: async (u) => u,
   async open(authorizationUrl) {
-    let next = authorizationUrl.href;
-    for (let hop = 0; hop < 10; hop++) {
-      const response = await fetch(next, { redirect: 'manual' });
-      const location = response.headers.get('location');
-      if (location === null) throw new Error(`the authorization page answered ${response.status} without a redirect`);
-      next = new URL(location, next).href;
-      if (new URL(next).hostname === '127.0.0.1' && new URL(next).pathname === '/callback') {
-        await fetch(next);
-        return true;
-      }
-    }
-    throw new Error('too many redirects from the authorization server');
+    await followToCallback(authorizationUrl);
+    return true;
   },
 };
 

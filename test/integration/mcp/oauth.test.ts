@@ -13,6 +13,7 @@ import { credentialsKey, readCredentials, type ServerCredentials } from '../../.
 import type { SignInBrowser, SignInReason } from '../../../src/mcp/oauth/signInBrowser';
 import type { RemoteServerConfig } from '../../../src/mcp/serverConfig';
 import { assertGone, disposeAll, fixture, manager, signal, textOf, USER, type CapturedLog } from './helpers';
+import { followToCallback } from '../../fixtures/followSignIn';
 
 const SERVER = 'guarded';
 const WHOAMI = `${SERVER}__whoami`;
@@ -94,21 +95,6 @@ class ScriptedBrowser implements SignInBrowser {
   }
 }
 
-async function followToCallback(authorizationUrl: URL): Promise<void> {
-  let next = authorizationUrl.href;
-  for (let hop = 0; hop < 10; hop++) {
-    const response = await fetch(next, { redirect: 'manual' });
-    const location = response.headers.get('location');
-    if (location === null) throw new Error(`the authorization page answered ${response.status} without a redirect`);
-    next = new URL(location, next).href;
-    const target = new URL(next);
-    if (target.hostname === '127.0.0.1' && target.pathname === '/callback') {
-      await (await fetch(next)).text();
-      return;
-    }
-  }
-  throw new Error('too many redirects from the authorization server');
-}
 
 function remoteConfig(server: OAuthFixture): RemoteServerConfig {
   return { transport: 'http', name: SERVER, url: server.mcpUrl, headers: {}, source: USER };
