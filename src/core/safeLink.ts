@@ -6,6 +6,12 @@ const OPENABLE = new Set(['http:', 'https:', 'mailto:']);
  * be opened. Model output is untrusted, so the check happens here even though the webview's
  * sanitizer already drops other schemes.
  */
+/** A link a server asks the user to open (URL-mode elicitation): the web only, never mail or anything else. */
+export function webHref(href: string): string | null {
+  const safe = openableHref(href);
+  return safe !== null && /^https?:/i.test(safe) ? safe : null;
+}
+
 export function openableHref(href: string): string | null {
   let url: URL;
   try {

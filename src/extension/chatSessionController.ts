@@ -15,14 +15,14 @@ import { ConversationSession } from '../core/turn/session';
 import { addUsage, applyHostMessage, EMPTY_USAGE, type ApprovalAnswer, type ChatSnapshot, type ElicitationReply, type HostToWebview } from '../protocol';
 import type { ApiKeyStore } from './apiKey';
 import type { ChatController, ChatSendRequest } from './chatController';
-
-/** What the message box completes: tools after `/use`, prompts after `/`, resources after `#resource:`. */
-export type Completions = Pick<ChatSnapshot, 'toolCompletions' | 'promptCompletions' | 'resourceCompletions'>;
 import { ConfiguredModelClient } from './configuredModelClient';
 import { effortSetting } from '../core/settingsRegistry';
 import { AppliedToolsSetting, readQuiverSetting } from './settings';
 import { WebviewApprover } from './webviewApprover';
 import { WebviewElicitor } from './webviewElicitor';
+
+/** What the message box completes: tools after `/use`, prompts after `/`, resources after `#resource:`. */
+export type Completions = Pick<ChatSnapshot, 'toolCompletions' | 'promptCompletions' | 'resourceCompletions'>;
 
 export interface ChatDeps {
   readonly store: ConversationStore;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ElicitationAnswer, ElicitationRequest } from '../core/elicitation/elicitation';
 import { answerProblems, type FieldValue, type FormField } from '../core/elicitation/elicitationForm';
-import { openableHref } from '../core/safeLink';
+import { webHref } from '../core/safeLink';
 
 /**
  * A server's question asked outside a chat's tool call (nothing in the chat waits on it): put
@@ -9,9 +9,11 @@ import { openableHref } from '../core/safeLink';
  */
 export async function askInEditor(request: ElicitationRequest, signal: AbortSignal): Promise<ElicitationAnswer> {
   if (request.mode === 'url') {
-    const href = openableHref(request.url);
+    const href = webHref(request.url);
     if (href === null) return { action: 'decline' };
     const choice = await vscode.window.showInformationMessage(`MCP server "${request.server}" asks: ${request.message}`, { modal: true, detail: request.url }, 'Open Link', 'Decline');
+    // The server may have withdrawn the question while the dialog was up.
+    if (signal.aborted) return { action: 'cancel' };
     if (choice === 'Open Link') await vscode.env.openExternal(vscode.Uri.parse(href, true));
     return choice === 'Open Link' ? { action: 'accept', content: {} } : choice === 'Decline' ? { action: 'decline' } : { action: 'cancel' };
   }

@@ -87,7 +87,7 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
     // SecretStorage tells every window of a change: a sign-in in one lets the others' waiting servers start.
     context.secrets.onDidChange((e) => {
       const url = serverUrlOfKey(e.key);
-      if (url !== undefined) manager.credentialsChanged(url);
+      if (url !== undefined) void manager.credentialsChanged(url);
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       manager.setWorkspaceTrusted(true);

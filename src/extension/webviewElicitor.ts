@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ElicitationAnswer } from '../core/elicitation/elicitation';
 import { answerProblems } from '../core/elicitation/elicitationForm';
-import { openableHref } from '../core/safeLink';
+import { webHref } from '../core/safeLink';
 import type { ElicitationPrompt, Elicitor } from '../core/turn/ports';
 import type { ElicitationPromptView, ElicitationReply, HostToWebview } from '../protocol';
 
@@ -55,13 +55,15 @@ export class WebviewElicitor implements Elicitor {
     const { view, settle } = waiting;
     if (reply.action !== 'accept') return settle(reply);
     if (view.mode === 'url') {
-      const href = openableHref(view.url);
+      const href = webHref(view.url);
       if (href === null) {
-        this.warn(`MCP server "${view.server}" asked to open a link Quiver does not open (only http, https and mailto): ${view.url.slice(0, 200)}`);
+        this.warn(`MCP server "${view.server}" asked to open a link Quiver does not open (only http and https): ${view.url.slice(0, 200)}`);
         return settle({ action: 'decline' });
       }
+      // Settled first: a second Accept (a redrawn card) finds nothing waiting and opens nothing.
+      settle({ action: 'accept', content: {} });
       await vscode.env.openExternal(vscode.Uri.parse(href, true));
-      return settle({ action: 'accept', content: {} });
+      return;
     }
     const problems = answerProblems(view.fields, reply.content);
     if (problems.length > 0) return this.warn(`The answer to "${view.server}" was not sent: ${problems.map((p) => p.message).join('; ')}.`);

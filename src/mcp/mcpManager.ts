@@ -12,7 +12,7 @@ import { describeStartFailure, DORMANT_REASON, exitReason, goneAfterStartText, I
 import { resolveOptions, restartDelay, type McpManagerOptions, type ResolvedOptions } from './managerOptions';
 import type { NormalizedTools } from './normalizeTools';
 import { ownsToolKey } from './qualifiedNames';
-import { forgetCredentials } from './oauth/serverCredentials';
+import { forgetCredentials, readCredentials } from './oauth/serverCredentials';
 import type { SignInReason } from './oauth/signInBrowser';
 import { NONE_RESTING, type RestingServers } from './restingServers';
 import { isWorkspaceSource, sameServerConfig, type ServerConfig } from './serverConfig';
@@ -118,24 +118,35 @@ export class McpManager implements ToolSource {
     }
   }
 
-  /** Restarts one server by hand (resetting its automatic-restart budget); settles when it has an outcome. */
+  /**
+   * Restarts one server by hand (resetting its automatic-restart budget); settles when it has an
+   * outcome. It opens no sign-in page (Restart All would open one per server): one that needs
+   * sign-in waits as *Sign in required*.
+   */
   async restart(name: string): Promise<void> {
-    const entry = this.entries.get(name);
-    if (entry === undefined || this.disposed) return;
-    await this.startOnDemand(entry, 'signIn');
+    await this.startNamed(name, undefined);
   }
 
-  /** Starts a server the user asked to sign in to: its sign-in page may open. Settles when it runs or failed. */
+  /** Starts a server the user asked to sign in to: its sign-in page opens. Settles when it runs or failed. */
   async signIn(name: string): Promise<void> {
-    await this.restart(name);
+    await this.startNamed(name, 'signIn');
+  }
+
+  private async startNamed(name: string, reason: SignInReason | undefined): Promise<void> {
+    const entry = this.entries.get(name);
+    if (entry === undefined || this.disposed) return;
+    await this.startOnDemand(entry, reason);
   }
 
   /**
    * Another window signed in to (or out of) the server at `serverUrl`: a server here that waits
    * for sign-in tries again with what is stored now, without opening anything.
    */
-  credentialsChanged(serverUrl: string): void {
-    if (this.disposed) return;
+  async credentialsChanged(serverUrl: string): Promise<void> {
+    const store = this.options.signIn?.store;
+    if (this.disposed || store === undefined) return;
+    // A sign-out (or a registration alone) gives nothing to start with: only tokens do.
+    if ((await readCredentials(store, serverUrl)).tokens === undefined) return;
     for (const entry of this.entries.values()) {
       if (entry.state === 'signin' && entry.config.transport !== 'stdio' && entry.config.url === serverUrl) this.launch(entry);
     }
@@ -243,6 +254,7 @@ export class McpManager implements ToolSource {
       return describeCallError(error, { ...context, config: entry.config, timeoutMs: this.options.callTimeoutMs, stderrTail: () => connection.stderrTail() });
     } finally {
       entry.calls.splice(entry.calls.indexOf(hooks), 1);
+      await this.noteSignIn(entry, connection);
     }
   }
 
@@ -288,7 +300,7 @@ export class McpManager implements ToolSource {
    * server that does not come up goes back to resting at its next launch. Settles when the
    * server runs or failed.
    */
-  private async startOnDemand(entry: ServerEntry, reason: SignInReason): Promise<void> {
+  private async startOnDemand(entry: ServerEntry, reason: SignInReason | undefined): Promise<void> {
     entry.restarts = 0;
     entry.awake = true;
     entry.signInReason = reason;
@@ -434,6 +446,14 @@ export class McpManager implements ToolSource {
     this.setState(entry, 'failed', `${reason}\nRestarting in ${formatSeconds(delay)} (attempt ${entry.restarts} of ${policy.maxAttempts}).`);
     entry.retryTimer = setTimeout(() => this.launch(entry), delay);
     entry.retryTimer.unref();
+  }
+
+  /** A call may have signed in (or lost the sign-in): the status follows, so Sign Out shows when it applies. */
+  private async noteSignIn(entry: ServerEntry, connection: ServerConnection): Promise<void> {
+    const signedIn = await connection.signedIn().catch(() => entry.signedIn);
+    if (signedIn === entry.signedIn || entry.connection !== connection) return;
+    entry.signedIn = signedIn;
+    this.statusEvents.fire(toStatus(entry));
   }
 
   /** Reads the prompts and resources of a server that runs; they are extras, so nothing waits for them. */

@@ -1,4 +1,4 @@
-import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -107,7 +107,9 @@ export class ServerConnection {
     const config = this.config;
     if (config.transport === 'stdio') return this.connect(this.stdioTransport(config));
     const signInEnv = this.options.signIn;
-    this.session = signInEnv === undefined ? undefined : await OAuthSession.create(config.name, config.url, config.oauth ?? {}, signInEnv);
+    // A server reached with a token of the user's own (an Authorization header) signs in with that, unless it has an oauth block.
+    const ownToken = Object.keys(config.headers).some((h) => h.toLowerCase() === 'authorization') && config.oauth === undefined;
+    this.session = signInEnv === undefined || ownToken ? undefined : await OAuthSession.create(config.name, config.url, config.oauth ?? {}, signInEnv);
     await this.withSignIn(signIn, () => (config.transport === 'sse' ? this.connect(this.sseTransport(config)) : this.connectHttpWithFallback(config)));
   }
 
@@ -182,40 +184,35 @@ export class ServerConnection {
   }
 
   /**
-   * Runs `work`; when the SDK's auth code started an authorization (UnauthorizedError after the
-   * page opened), waits for the browser to come back, exchanges the code and runs `work` again.
+   * Runs `work`; when the SDK's auth code started an authorization (it throws UnauthorizedError),
+   * waits for that sign-in to finish (the one every waiting request shares) and runs `work` again.
    */
   private async withSignIn<T>(reason: SignInReason | undefined, work: () => Promise<T>): Promise<T> {
     const session = this.session;
     if (session === undefined) return work();
     const run = (): Promise<T> => (reason === undefined ? work() : session.interactively(reason, work));
     const tokenBefore = (await session.tokens())?.access_token;
-    let pending: Promise<string> | undefined;
+    let finishing: Promise<void> | undefined;
     try {
       return await run();
     } catch (error) {
       // Concurrent calls share one transport: when another call refreshed while this one's 401
       // was on its way, the SDK refuses to authorize again; the new token is there to retry with.
       if (error instanceof StreamableHTTPError && error.code === 401 && (await session.tokens())?.access_token !== tokenBefore) return run();
-      pending = session.takePendingCode();
-      if (pending === undefined || !(error instanceof UnauthorizedError)) throw error;
+      finishing = error instanceof UnauthorizedError ? session.finishSignIn() : undefined;
+      if (finishing === undefined) throw error;
     }
-    await this.completeSignIn(session, await pending);
-    return run();
-  }
-
-  private async completeSignIn(session: OAuthSession, code: string): Promise<void> {
-    if (this.config.transport === 'stdio') return;
-    const outcome = await auth(session, { serverUrl: this.config.url, authorizationCode: code, fetchFn: session.fetch });
-    if (outcome !== 'AUTHORIZED') throw new Error('the authorization server did not issue tokens');
+    await finishing;
+    if (this.closing !== undefined) throw new Error(`MCP server "${this.config.name}" was stopped during sign-in`);
     this.options.logger.info(`[${this.config.name}] signed in`);
+    return run();
   }
 
   /** Refreshes before the token runs out rather than after a 401; a failure is left to the 401 path. */
   private async refreshBeforeExpiry(): Promise<void> {
     const session = this.session;
-    if (session === undefined || this.config.transport === 'stdio' || !(await session.needsRefresh())) return;
-    await auth(session, { serverUrl: this.config.url, fetchFn: session.fetch }).catch((error: unknown) => {
+    if (session === undefined || !(await session.needsRefresh())) return;
+    await session.refresh().catch((error: unknown) => {
       this.options.logger.info(`[${this.config.name}] refreshing the sign-in before it expires failed (${errorText(error)}); the next request will tell`);
     });
   }
@@ -227,6 +224,7 @@ export class ServerConnection {
   }
 
   private async shutdown(): Promise<void> {
+    this.session?.close();
     const pid = this.pid;
     const tree = pid !== undefined && isAlive(pid) ? await processTree(pid) : [];
     await this.endSession();
@@ -307,7 +305,7 @@ export class ServerConnection {
     if (onElicitation !== undefined) client.setRequestHandler(ElicitRequestSchema, (request, extra) => onElicitation(request.params, extra.signal));
     client.onerror = (error) => {
       // The transport reports a sign-in it may not start (a background start) here too; the start's own outcome says it once.
-      if (error instanceof SignInRequired) return;
+      if (error instanceof SignInRequired || error instanceof UnauthorizedError) return;
       this.options.logger.warn(`[${this.config.name}] protocol error (ignored, the connection stays up): ${cleanMessage(error.message).slice(0, 300)}`);
     };
     this.client = client;

@@ -58,7 +58,6 @@ function tally(problems: readonly Problem[]): string {
   return parts.map(([s, n]) => `${n} ${s === 'info' ? 'info' : n === 1 ? s : `${s}s`}`).join(', ');
 }
 
-/** The problems (diagnostics) of one file, or of the workspace when `path` is null; errors first. */
 /** One resource of an MCP server as the model reads it: where it came from, then its text, fenced. */
 export function resourceBlock(server: string, uri: string, mimeType: string | undefined, content: string, max = MAX_ATTACHMENT_CHARS): string {
   const { text, cut } = cutText(content, max);
@@ -66,6 +65,7 @@ export function resourceBlock(server: string, uri: string, mimeType: string | un
   return `Resource ${uri} from MCP server "${server}"${mimeType === undefined ? '' : ` (${mimeType})`}:\n${fenced(text, '')}${marker}`;
 }
 
+/** The problems (diagnostics) of one file, or of the workspace when `path` is null; errors first. */
 export function problemsBlock(path: string | null, problems: readonly Problem[], max = MAX_ATTACHMENT_CHARS): string {
   const where = path ?? 'the workspace';
   if (problems.length === 0) return `Problems in ${where}: none reported.`;

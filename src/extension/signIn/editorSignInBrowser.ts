@@ -3,7 +3,6 @@ import type { SignInBrowser, SignInReason } from '../../mcp/oauth/signInBrowser'
 
 const ASK: Readonly<Record<Exclude<SignInReason, 'signIn'>, (server: string) => string>> = {
   toolCall: (server) => `MCP server "${server}" needs you to sign in before its tool can run. Sign in with your browser?`,
-  moreScope: (server) => `MCP server "${server}" asks for more permission than you granted. Sign in again with your browser?`,
 };
 
 /**

@@ -1,30 +1,48 @@
 import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
-import { registerClient, type AddClientAuthentication, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth, registerClient, type AddClientAuthentication, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { OAuthSettings } from '../serverConfig';
 import { CALLBACK_PATH, LoopbackReceiver, PREFERRED_CALLBACK_PORT } from './loopbackReceiver';
 import { refreshingFetch } from './refreshingFetch';
-import { forgetCredentials, readCredentials, tokenFresh, updateCredentials, type ServerCredentials } from './serverCredentials';
+import { forgetCredentials, readCredentials, REFRESH_MARGIN_MS, tokenFresh, updateCredentials, type ServerCredentials } from './serverCredentials';
 import type { SignInEnvironment, SignInReason } from './signInBrowser';
 import { SignInDeclined, SignInRequired } from './signInErrors';
 
-/** A token with less than this left is refreshed before a request rather than after its 401. */
-export const REFRESH_MARGIN_MS = 60_000;
+
+/** One authorization started by the SDK and not finished: its page, PKCE verifier, state and listener. */
+interface Flow {
+  readonly url: URL;
+  readonly verifier: string;
+  readonly state: string;
+  readonly reason: SignInReason;
+  readonly receiver: LoopbackReceiver;
+  finished?: Promise<void>;
+}
 
 /**
  * One server's OAuth client, as the SDK's auth code drives it (`OAuthClientProvider`): what it
- * reads and saves goes to the secret store under the server URL; the authorization page opens
- * only while `interactive` allows (a start the user asked for, a tool call), otherwise the flow
- * stops with SignInRequired. The PKCE verifier and `state` live in memory only.
+ * reads and saves goes to the secret store under the server URL. When the SDK starts an
+ * authorization, the session only records it (the SDK then throws UnauthorizedError); the page
+ * opens, and the code is exchanged, in finishSignIn, outside any MCP request and its timeout,
+ * once for every request waiting on it. It may start only while `interactively` allows (a start
+ * the user asked for, a tool call); otherwise it stops with SignInRequired. The PKCE verifier
+ * and `state` live in memory only.
  */
 export class OAuthSession implements OAuthClientProvider {
   private redirect: URL;
-  private verifier: string | undefined;
-  private expectedState: string | undefined;
-  private pendingCode: Promise<string> | undefined;
-  private interaction: SignInReason | undefined;
+  /**
+   * PKCE verifiers the SDK saved, by their S256 challenge: requests start authorizations
+   * concurrently, so the one an authorization URL carries is found by its challenge, not by
+   * which was saved last. Only the adopted flow's survives its start.
+   */
+  private readonly verifiers = new Map<string, string>();
+  /** The one sign-in under way on this server: every request that needs it waits for it. */
+  private flow: Flow | undefined;
+  /** Why the authorization page may open now, innermost last (operations overlap). */
+  private readonly reasons: SignInReason[] = [];
+  private readonly closed = new AbortController();
 
   private constructor(
     private readonly server: string,
@@ -51,20 +69,49 @@ export class OAuthSession implements OAuthClientProvider {
 
   /** Runs `work` with the authorization page allowed to open for `reason`. */
   async interactively<T>(reason: SignInReason, work: () => Promise<T>): Promise<T> {
-    const before = this.interaction;
-    this.interaction = reason;
+    this.reasons.push(reason);
     try {
       return await work();
     } finally {
-      this.interaction = before;
+      this.reasons.splice(this.reasons.lastIndexOf(reason), 1);
     }
   }
 
-  /** The code of the authorization the SDK just started (after it threw UnauthorizedError), if one did. */
-  takePendingCode(): Promise<string> | undefined {
-    const pending = this.pendingCode;
-    this.pendingCode = undefined;
-    return pending;
+  /**
+   * Completes the sign-in under way (after the SDK threw UnauthorizedError): asks the browser,
+   * waits for the redirect, exchanges the code. Every caller gets the same promise; undefined
+   * when none is under way.
+   */
+  finishSignIn(): Promise<void> | undefined {
+    const flow = this.flow;
+    if (flow === undefined) return undefined;
+    flow.finished ??= this.complete(flow).finally(() => {
+      if (this.flow === flow) this.flow = undefined;
+      void flow.receiver.close();
+    });
+    return flow.finished;
+  }
+
+  /** The connection closed: a sign-in under way ends, and its listener with it. */
+  close(): void {
+    this.closed.abort();
+    if (this.flow !== undefined && this.flow.finished === undefined) void this.flow.receiver.close();
+  }
+
+  private async complete(flow: Flow): Promise<void> {
+    // Listening before the page opens: a browser already signed in redirects at once.
+    const code = flow.receiver.waitForCode(flow.state, this.env.callbackTimeoutMs, this.closed.signal);
+    code.catch(() => undefined);
+    const opened = await this.env.browser.open(flow.url, { server: this.server, reason: flow.reason });
+    if (!opened) throw new SignInDeclined(this.server);
+    const authorizationCode = await code;
+    const outcome = await auth(this, { serverUrl: this.serverUrl, authorizationCode, fetchFn: this.fetch });
+    if (outcome !== 'AUTHORIZED') throw new Error('the authorization server did not issue tokens');
+  }
+
+  /** Refreshes the stored tokens now (the refresh grant goes through the shared lock); never opens a page. */
+  async refresh(): Promise<void> {
+    await auth(this, { serverUrl: this.serverUrl, fetchFn: this.fetch });
   }
 
   /** True when stored tokens should be refreshed before the next request. */
@@ -111,8 +158,7 @@ export class OAuthSession implements OAuthClientProvider {
   }
 
   state(): string {
-    this.expectedState = randomBytes(24).toString('base64url');
-    return this.expectedState;
+    return randomBytes(24).toString('base64url');
   }
 
   /** A client from settings (pre-registered) wins over any stored registration. */
@@ -146,17 +192,19 @@ export class OAuthSession implements OAuthClientProvider {
   }
 
   saveCodeVerifier(verifier: string): void {
-    this.verifier = verifier;
+    this.verifiers.set(createHash('sha256').update(verifier).digest('base64url'), verifier);
   }
 
+  /** Asked while the code of the flow under way is exchanged. */
   codeVerifier(): string {
-    if (this.verifier === undefined) throw new Error('no sign-in is under way for this server');
-    return this.verifier;
+    const verifier = this.flow?.verifier;
+    if (verifier === undefined) throw new Error('no sign-in is under way for this server');
+    return verifier;
   }
 
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     if (scope === 'verifier') {
-      this.verifier = undefined;
+      this.verifiers.clear();
       return;
     }
     if (scope === 'all') return forgetCredentials(this.env.store, this.serverUrl);
@@ -169,15 +217,19 @@ export class OAuthSession implements OAuthClientProvider {
   }
 
   /**
-   * Starts listening for the redirect, then opens the page. Listening comes first so a browser
-   * that is already signed in and redirects at once is not missed. The redirect URI in the URL is
-   * the one registered; only when its port is taken (another sign-in) does a free one replace it.
+   * Records the authorization the SDK starts; the page opens in finishSignIn. A second start
+   * while one is under way is not one: its request waits for the first (its verifier and state
+   * were never sent). The redirect URI in the URL is the one registered; only when its port is
+   * taken (another sign-in) does a free one replace it.
    */
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
-    const reason = this.interaction;
+    const verifier = this.verifiers.get(authorizationUrl.searchParams.get('code_challenge') ?? '');
+    const state = authorizationUrl.searchParams.get('state');
+    if (this.flow !== undefined) return;
+    this.verifiers.clear();
+    const reason = this.reasons.at(-1);
     if (reason === undefined) throw new SignInRequired(this.server);
-    const state = this.expectedState;
-    if (state === undefined) throw new Error('the authorization request carries no state');
+    if (verifier === undefined || state === null) throw new Error('the authorization request carries no PKCE challenge of this session or no state');
     // The local port, not the externalized redirect's (a remote window forwards it elsewhere).
     const receiver = await LoopbackReceiver.open(this.server, PREFERRED_CALLBACK_PORT);
     try {
@@ -187,35 +239,27 @@ export class OAuthSession implements OAuthClientProvider {
         authorizationUrl.searchParams.set('redirect_uri', external.href);
         await this.registerAgainFor(authorizationUrl);
       }
-      const code = receiver.waitForCode(state, this.env.callbackTimeoutMs);
-      code.catch(() => undefined);
-      const opened = await this.env.browser.open(authorizationUrl, { server: this.server, reason });
-      if (!opened) throw new SignInDeclined(this.server);
-      // The code is handed on at once; the listener winds down on its own.
-      this.pendingCode = code.finally(() => void receiver.close());
     } catch (error) {
       await receiver.close();
       throw error;
     }
+    this.flow = { url: authorizationUrl, verifier, state, reason, receiver };
   }
 
   /**
-   * The redirect URI changed (the usual port was taken, and a forwarded one differs in more than
-   * the port): a client registered dynamically lists the old one, so it registers again with this
-   * one. A client from settings or a metadata document keeps what it lists.
+   * The redirect URI changed (the usual port was taken): a client registered dynamically lists
+   * the old one, and an authorization server that matches redirect URIs exactly (or a forwarded
+   * URL, which differs in its path) refuses it, so it registers again with this one. A client
+   * from settings or from a metadata document keeps what it lists.
    */
   private async registerAgainFor(authorizationUrl: URL): Promise<void> {
     const { discovery, client } = await this.read();
     const metadata = discovery?.authorizationServerMetadata;
-    if (this.settings.clientId !== undefined || discovery === undefined || metadata?.registration_endpoint === undefined || client?.client_id === this.settings.clientMetadataUrl) return;
+    const fromDocument = client !== undefined && client.client_id === this.settings.clientMetadataUrl;
+    if (this.settings.clientId !== undefined || fromDocument || discovery === undefined || metadata?.registration_endpoint === undefined) return;
     const registered = await registerClient(discovery.authorizationServerUrl, { metadata, clientMetadata: this.clientMetadata, fetchFn: this.fetch });
     await this.saveClientInformation({ ...registered, issuer: discovery.authorizationServerUrl });
     authorizationUrl.searchParams.set('client_id', registered.client_id);
-  }
-
-  /** Signing out forgets tokens, registration and discovery: the next sign-in starts from scratch. */
-  async signOut(): Promise<void> {
-    await forgetCredentials(this.env.store, this.serverUrl);
   }
 
   private read(): Promise<ServerCredentials> {

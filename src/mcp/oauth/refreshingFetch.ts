@@ -1,6 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { RefreshLock } from './refreshLock';
-import { readCredentials, updateCredentials } from './serverCredentials';
+import { readCredentials, REFRESH_MARGIN_MS, tokenFresh, updateCredentials } from './serverCredentials';
 import type { SecretStore } from './secretStore';
 
 export interface RefreshGateOptions {
@@ -29,10 +29,12 @@ export function refreshingFetch(inner: FetchLike, options: RefreshGateOptions): 
     return options.lock.run(options.serverUrl, async () => {
       const stored = await readCredentials(options.store, options.serverUrl);
       const storedRefresh = stored.tokens?.refresh_token;
+      const now = (options.now ?? Date.now)();
       const rotatedElsewhere = storedRefresh !== undefined && storedRefresh !== presented;
-      const refreshedSinceRefusal = refused !== undefined && stored.tokens !== undefined && stored.tokens.access_token !== refused;
+      // Fresh, and not the token refused: someone refreshed since. A refresh before expiry finds the stored token not fresh and goes ahead.
+      const refreshedSinceRefusal = refused !== undefined && stored.tokens?.access_token !== refused && tokenFresh(stored, now, REFRESH_MARGIN_MS);
       if (stored.tokens !== undefined && (rotatedElsewhere || refreshedSinceRefusal)) {
-        return tokenResponse(stored.tokens, stored.obtainedAt, (options.now ?? Date.now)());
+        return tokenResponse(stored.tokens, stored.obtainedAt, now);
       }
       const response = await inner(url, init);
       if (!response.ok) return response;

@@ -64,6 +64,9 @@ export async function forgetCredentials(store: SecretStore, serverUrl: string): 
   await store.delete(credentialsKey(serverUrl));
 }
 
+/** A token with less than this left is refreshed before a request rather than after its 401. */
+export const REFRESH_MARGIN_MS = 60_000;
+
 /** True while the access token has more than `marginMs` left; a token without `expires_in` counts as fresh until refused. */
 export function tokenFresh(credentials: ServerCredentials, now: number, marginMs: number): boolean {
   const { tokens, obtainedAt } = credentials;

@@ -2,7 +2,7 @@ import type { RefreshLock } from './refreshLock';
 import type { SecretStore } from './secretStore';
 
 /** Why Quiver wants to open the authorization page: the host may ask first when the user did not click Sign In. */
-export type SignInReason = 'signIn' | 'toolCall' | 'moreScope';
+export type SignInReason = 'signIn' | 'toolCall';
 
 /** The one step of sign-in a person does: the host (the editor, or a test's scripted browser) provides it. */
 export interface SignInBrowser {

@@ -98,6 +98,13 @@ export default function (t) {
     if (JSON.stringify(shown) !== JSON.stringify({ name: '', age: '30', newsletter: false, color: 'green' })) throw new Error(`the form opened with ${JSON.stringify(shown)}`);
     const options = await field(page, 'color').locator('option').allInnerTexts();
     if (options.join(',') !== 'red,green,blue') throw new Error(`the color select offers ${JSON.stringify(options)}`);
+    // In a short view the form scrolls inside the card: its last field can be scrolled to, and the answers stay in view.
+    await field(page, 'color').scrollIntoViewIfNeeded();
+    if (!(await field(page, 'color').isVisible()) || !(await box.getByRole('button', { name: 'Accept' }).isVisible())) throw new Error('the color field and the Accept button cannot both be seen');
+    // The checkbox sits at the start of its row, under its label (not stretched and centred).
+    const [tick, label] = [await field(page, 'newsletter').boundingBox(), await box.locator('label[for$="-newsletter"]').boundingBox()];
+    if (!tick || !label || Math.abs(tick.x - label.x) > 4 || tick.width > 24) throw new Error(`the newsletter checkbox is drawn at ${JSON.stringify(tick)}, its label at ${JSON.stringify(label)}`);
+    await field(page, 'name').scrollIntoViewIfNeeded();
 
     // Accept with the required name empty: its problem under it, and nothing sent.
     const accept = box.getByRole('button', { name: 'Accept' });

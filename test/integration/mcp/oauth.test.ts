@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnswerElicitation, ElicitationAnswer, ElicitationRequest } from '../../../src/core/elicitation/elicitation';
@@ -12,7 +13,7 @@ import { MemorySecretStore } from '../../../src/mcp/oauth/secretStore';
 import { credentialsKey, readCredentials, type ServerCredentials } from '../../../src/mcp/oauth/serverCredentials';
 import type { SignInBrowser, SignInReason } from '../../../src/mcp/oauth/signInBrowser';
 import type { RemoteServerConfig } from '../../../src/mcp/serverConfig';
-import { assertGone, disposeAll, fixture, manager, signal, textOf, USER, type CapturedLog } from './helpers';
+import { assertGone, disposeAll, fixture, manager, signal, textOf, USER, waitFor, type CapturedLog } from './helpers';
 import { followToCallback } from '../../fixtures/followSignIn';
 
 const SERVER = 'guarded';
@@ -263,7 +264,7 @@ describe('MCP sign-in (OAuth 2.1) against the OAuth fixture', function () {
       const waiting = await openWindow(s);
       assert.equal(waiting.manager.status(SERVER)?.state, 'signin');
       const other = await signedInWindow(s, { store: waiting.store });
-      waiting.manager.credentialsChanged(s.mcpUrl);
+      await waiting.manager.credentialsChanged(s.mcpUrl);
       await waiting.manager.whenIdle();
       assertRunning(waiting.manager);
       assert.deepEqual(waiting.browser.reasons(), [], 'the waiting window opened nothing');
@@ -406,6 +407,35 @@ describe('MCP sign-in (OAuth 2.1) against the OAuth fixture', function () {
       assert.match(textOf(result), /sign-in/i);
       assert.deepEqual(browser.reasons(), ['signIn', 'toolCall']);
       assert.equal(await storedTokens(store, s), undefined);
+    });
+
+    it('after revocation, calls at once share one sign-in: the browser opens once and every call runs', async () => {
+      const s = fixtureServer();
+      const { manager: m, browser } = await signedInWindow(s);
+      const before = await stats(s);
+      await admin(s, 'revoke');
+
+      const results = await Promise.all([1, 2, 3].map(() => m.call(WHOAMI, {}, signal())));
+      for (const result of results) assert.equal(result.isError, false, textOf(result));
+      assert.deepEqual(browser.reasons(), ['signIn', 'toolCall']);
+      const after = await stats(s);
+      assert.equal(after.authorizations, before.authorizations + 1);
+      assert.equal(after.codeExchanges, before.codeExchanges + 1);
+    });
+
+    it('stopping a server during its sign-in ends the sign-in: nothing is exchanged afterwards and the port is free', async () => {
+      const s = fixtureServer();
+      const browser = new ScriptedBrowser('abandon');
+      const { manager: m } = await openWindow(s, { browser });
+      const signingIn = m.signIn(SERVER);
+      await waitFor('the sign-in page', () => browser.opened.length === 1);
+      const before = await stats(s);
+      await m.dispose();
+      await signingIn;
+      assert.equal((await stats(s)).codeExchanges, before.codeExchanges);
+      const probe = createServer();
+      await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(33418, '127.0.0.1', () => resolve()));
+      await new Promise((r) => probe.close(r));
     });
 
     it('after revocation a call asks the browser; accepted, the call runs once signed in again', async () => {

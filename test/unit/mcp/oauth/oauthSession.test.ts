@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
 import { OAuthSession } from '../../../../src/mcp/oauth/oauthSession';
 import { SharedRefreshLock } from '../../../../src/mcp/oauth/refreshLock';
@@ -6,6 +7,7 @@ import { MemorySecretStore } from '../../../../src/mcp/oauth/secretStore';
 import { credentialsKey, readCredentials, writeCredentials, type ServerCredentials } from '../../../../src/mcp/oauth/serverCredentials';
 import type { SignInBrowser, SignInEnvironment, SignInReason } from '../../../../src/mcp/oauth/signInBrowser';
 import { SignInDeclined, SignInRequired } from '../../../../src/mcp/oauth/signInErrors';
+import { SignInAbandoned } from '../../../../src/mcp/oauth/loopbackReceiver';
 import type { OAuthSettings } from '../../../../src/mcp/serverConfig';
 
 const serverUrl = 'https://mcp.example.com/mcp';
@@ -134,12 +136,44 @@ describe('OAuthSession', () => {
     });
   });
 
-  describe('redirectToAuthorization', () => {
-    const authorizationUrl = (s: OAuthSession): URL => {
+  describe('redirectToAuthorization and finishSignIn', () => {
+    const TOKEN_ENDPOINT = 'https://auth.example.com/token';
+    const authorizationUrl = (s: OAuthSession, verifier = 'the-verifier'): URL => {
+      s.saveCodeVerifier(verifier);
       const url = new URL('https://auth.example.com/authorize');
       url.searchParams.set('redirect_uri', s.redirectUrl ?? '');
       url.searchParams.set('state', s.state());
+      url.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
       return url;
+    };
+    /** A browser that follows the page straight back to the listener with `code`. */
+    const returning = (code: string): ScriptedBrowser =>
+      new ScriptedBrowser(async (url) => {
+        const back = new URL(url.searchParams.get('redirect_uri') ?? assert.fail('no redirect_uri'));
+        back.searchParams.set('code', code);
+        back.searchParams.set('state', url.searchParams.get('state') ?? '');
+        assert.equal((await fetch(back)).status, 200);
+        return true;
+      });
+    /** An authorization server that only has a token endpoint; records the token requests. */
+    const tokenServer = (bodies: URLSearchParams[]) => (url: string | URL, init?: RequestInit): Promise<Response> => {
+      if (String(url) !== TOKEN_ENDPOINT) return Promise.resolve(new Response('not found', { status: 404 }));
+      bodies.push(init?.body instanceof URLSearchParams ? init.body : new URLSearchParams());
+      return Promise.resolve(Response.json({ access_token: 'new-at', token_type: 'Bearer', refresh_token: 'new-rt', expires_in: 3600 }));
+    };
+    /** A store where discovery and registration are done, as when the SDK starts an authorization. */
+    const discovered = async (env: SignInEnvironment & { store: MemorySecretStore }): Promise<void> => {
+      await writeCredentials(env.store, serverUrl, {
+        discovery: {
+          authorizationServerUrl: 'https://auth.example.com',
+          authorizationServerMetadata: { issuer: 'https://auth.example.com', authorization_endpoint: 'https://auth.example.com/authorize', token_endpoint: TOKEN_ENDPOINT, response_types_supported: ['code'] },
+        },
+        client: { client_id: 'registered', issuer: 'https://auth.example.com' },
+      });
+    };
+    const waitUntilFree = async (port: number): Promise<void> => {
+      for (let i = 0; i < 100 && !(await portFree(port)); i++) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(await portFree(port), true, `port ${port} still taken`);
     };
 
     it('outside interactively() stops with SignInRequired and opens nothing', async () => {
@@ -147,57 +181,81 @@ describe('OAuthSession', () => {
       const s = await session({}, environment(browser));
       await assert.rejects(s.redirectToAuthorization(authorizationUrl(s)), (error: unknown) => error instanceof SignInRequired && error.server === 'Example');
       assert.deepEqual(browser.opened, []);
-      assert.equal(browser.externalized.length, 1);
-      assert.equal(s.takePendingCode(), undefined);
+      assert.equal(s.finishSignIn(), undefined);
     });
 
-    it('a declined browser ends with SignInDeclined and leaves nothing listening', async () => {
+    it('records the authorization; the page opens only in finishSignIn, and a declined one ends with SignInDeclined, nothing left listening', async () => {
       const browser = new ScriptedBrowser(() => Promise.resolve(false));
       const s = await session({}, environment(browser));
-      const url = authorizationUrl(s);
-      await assert.rejects(
-        s.interactively('toolCall', () => s.redirectToAuthorization(url)),
-        (error: unknown) => error instanceof SignInDeclined && error.server === 'Example',
-      );
+      await s.interactively('toolCall', () => s.redirectToAuthorization(authorizationUrl(s)));
+      assert.equal(browser.opened.length, 0, 'not inside the SDK request');
+      await assert.rejects(s.finishSignIn() ?? assert.fail('no sign-in under way'), (error: unknown) => error instanceof SignInDeclined && error.server === 'Example');
       assert.deepEqual(browser.opened.map((o) => [o.server, o.reason]), [['Example', 'toolCall']]);
-      const listened = browser.externalized[1];
-      assert.ok(listened !== undefined, 'the receiver URL was externalized');
-      assert.equal(await portFree(Number(new URL(listened).port)), true);
-      assert.equal(s.takePendingCode(), undefined);
+      await waitUntilFree(Number(new URL(browser.externalized[1] ?? '').port));
+      assert.equal(s.finishSignIn(), undefined, 'the flow is over');
     });
 
-    it('an accepted browser that comes back hands over the code', async () => {
-      let state = '';
-      const browser = new ScriptedBrowser(async (url) => {
-        const back = new URL(url.searchParams.get('redirect_uri') ?? assert.fail('no redirect_uri'));
-        back.searchParams.set('code', 'the-code');
-        back.searchParams.set('state', state);
-        const response = await fetch(back);
-        assert.equal(response.status, 200);
-        return true;
-      });
+    it('a browser that comes back: the code is exchanged with that flow\'s verifier, once for every waiter, and the tokens stored', async () => {
+      const bodies: URLSearchParams[] = [];
+      const env = environment(returning('the-code'));
+      await discovered(env);
+      const s = await OAuthSession.create('Example', serverUrl, {}, env, tokenServer(bodies));
+      await s.interactively('signIn', () => s.redirectToAuthorization(authorizationUrl(s, 'first-verifier')));
+      // A second start while the first is under way (another request's 401) changes nothing.
+      await s.interactively('toolCall', () => s.redirectToAuthorization(authorizationUrl(s, 'second-verifier')));
+      const first = s.finishSignIn();
+      assert.ok(first !== undefined);
+      assert.equal(s.finishSignIn(), first, 'every waiter gets the same sign-in');
+      await first;
+      assert.equal((env.browser as ScriptedBrowser).opened.length, 1);
+      assert.deepEqual(bodies.map((b) => [b.get('grant_type'), b.get('code'), b.get('code_verifier')]), [['authorization_code', 'the-code', 'first-verifier']]);
+      assert.equal((await readCredentials(env.store, serverUrl)).tokens?.access_token, 'new-at');
+    });
+
+    it('close() ends a sign-in under way and frees its port', async () => {
+      const browser = new ScriptedBrowser(() => Promise.resolve(true));
       const s = await session({}, environment(browser));
-      const url = authorizationUrl(s);
-      state = url.searchParams.get('state') ?? '';
-      assert.ok(state.length >= 32);
-      await s.interactively('signIn', () => s.redirectToAuthorization(url));
-      const code = s.takePendingCode();
-      assert.ok(code !== undefined);
-      assert.equal(await code, 'the-code');
-      assert.equal(s.takePendingCode(), undefined);
-      assert.equal(await portFree(Number(new URL(browser.externalized[1] ?? '').port)), true);
+      await s.interactively('signIn', () => s.redirectToAuthorization(authorizationUrl(s)));
+      const finishing = s.finishSignIn() ?? assert.fail('no sign-in under way');
+      await new Promise((r) => setTimeout(r, 20));
+      s.close();
+      await assert.rejects(finishing, (error: unknown) => error instanceof SignInAbandoned);
+      await waitUntilFree(Number(new URL(browser.externalized[1] ?? '').port));
     });
 
-    it('fails without a state', async () => {
+    it('fails on an authorization URL without a challenge of this session or without a state', async () => {
       const s = await session({}, environment());
-      await assert.rejects(s.interactively('signIn', () => s.redirectToAuthorization(new URL('https://auth.example.com/authorize'))), /carries no state/);
+      await assert.rejects(s.interactively('signIn', () => s.redirectToAuthorization(new URL('https://auth.example.com/authorize?state=x'))), /no PKCE challenge of this session or no state/);
+      const url = authorizationUrl(s);
+      url.searchParams.delete('state');
+      await assert.rejects(s.interactively('signIn', () => s.redirectToAuthorization(url)), /no PKCE challenge of this session or no state/);
     });
 
-    it('interactively() restores the previous permission afterwards, even on failure', async () => {
-      const s = await session({}, environment());
-      const url = authorizationUrl(s);
+    it('finds the verifier of the URL by its challenge when another start saved one since (concurrent requests)', async () => {
+      const bodies: URLSearchParams[] = [];
+      const env = environment(returning('the-code'));
+      await discovered(env);
+      const s = await OAuthSession.create('Example', serverUrl, {}, env, tokenServer(bodies));
+      const first = authorizationUrl(s, 'first-verifier');
+      s.saveCodeVerifier('second-verifier');
+      await s.interactively('signIn', () => s.redirectToAuthorization(first));
+      await s.finishSignIn();
+      assert.deepEqual(bodies.map((b) => b.get('code_verifier')), ['first-verifier']);
+    });
+
+    it('interactively() keeps an outer permission while an inner one ends, and drops it after, even on failure', async () => {
+      const browser = new ScriptedBrowser(() => Promise.resolve(false));
+      const s = await session({}, environment(browser));
+      let release = (): void => undefined;
+      const outer = s.interactively('signIn', () => new Promise<void>((r) => (release = r)));
+      await s.interactively('toolCall', () => Promise.resolve());
+      await s.redirectToAuthorization(authorizationUrl(s));
+      await assert.rejects(s.finishSignIn() ?? assert.fail('no sign-in under way'), SignInDeclined);
+      assert.deepEqual(browser.opened.map((o) => o.reason), ['signIn'], 'the outer reason held');
+      release();
+      await outer;
       await assert.rejects(s.interactively('signIn', () => Promise.reject(new Error('inner'))), /inner/);
-      await assert.rejects(s.redirectToAuthorization(url), SignInRequired);
+      await assert.rejects(s.redirectToAuthorization(authorizationUrl(s)), SignInRequired);
     });
   });
 
@@ -240,7 +298,7 @@ describe('OAuthSession', () => {
       await s.saveTokens({ access_token: 'at2', token_type: 'Bearer' });
       await s.saveClientInformation({ client_id: 'c2' });
       await s.saveDiscoveryState({ authorizationServerUrl: 'https://auth2.example.com' });
-      assert.equal(s.codeVerifier(), verifier);
+      assert.throws(() => s.codeVerifier(), /no sign-in is under way/, 'a verifier is only asked for while its flow is exchanged');
       const raw = (await env.store.get(credentialsKey(serverUrl))) ?? '';
       assert.ok(raw.includes('at2') && raw.includes('c2') && raw.includes('auth2.example.com'), raw);
       for (const key of env.store.keys()) assert.ok(!((await env.store.get(key)) ?? '').includes(verifier), key);

@@ -141,4 +141,26 @@ describe('refreshingFetch', () => {
     assert.equal(inner.calls.length, 1);
     assert.deepEqual(await readCredentials(store, serverUrl), before);
   });
+
+  it('after a 401, answers a refresh with tokens stored since the refused one; a refresh before expiry later still goes out', async () => {
+    const store = new MemorySecretStore();
+    let now = 1_000_000;
+    const inner = fakeFetch(() => (calls401 ? new Response('', { status: 401 }) : json({ access_token: 'at3', token_type: 'Bearer', refresh_token: 'rt3', expires_in: 3600 })));
+    let calls401 = true;
+    const gated = refreshingFetch(inner.fetch, { store, serverUrl, lock: new SharedRefreshLock(undefined), now: () => now });
+    assert.equal((await gated(serverUrl, { headers: { Authorization: 'Bearer at1' } })).status, 401);
+    // Another window refreshed meanwhile: at2 / rt2 are stored, and this window presents rt2 (it read the store).
+    await writeCredentials(store, serverUrl, { tokens: { access_token: 'at2', token_type: 'Bearer', refresh_token: 'rt2', expires_in: 3600 }, obtainedAt: now });
+    calls401 = false;
+    const answered = (await (await gated(tokenEndpoint, refreshGrant('rt2'))).json()) as { access_token: string };
+    assert.equal(answered.access_token, 'at2');
+    assert.equal(inner.calls.length, 1, 'not refreshed again');
+    // An hour later the stored token is about to expire: the refresh before expiry is sent.
+    now += 3_590_000;
+    const refreshed = (await (await gated(tokenEndpoint, refreshGrant('rt2'))).json()) as { access_token: string };
+    assert.equal(refreshed.access_token, 'at3');
+    assert.equal(inner.calls.length, 2);
+    assert.equal((await readCredentials(store, serverUrl)).tokens?.access_token, 'at3');
+  });
 });
+
