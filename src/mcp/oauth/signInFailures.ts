@@ -36,7 +36,10 @@ export function describeSignInFailure(error: unknown, config: ServerConfig): Sig
   }
   if (/clientMetadataUrl must be/.test(message)) return { reason: `"oauth.clientMetadataUrl" in ${where} ${message.replace(/^clientMetadataUrl /, '')}`, signIn: false };
   if (error instanceof StreamableHTTPError && error.code === 401) {
-    return { reason: `the server refused Quiver's credentials (401 Unauthorized)${config.headers.Authorization === undefined ? '' : '; check the "Authorization" header in ' + where}. Sign In to try again.`, signIn: true };
+    // A token of the user's own is theirs to fix; Quiver's own sign-in is retried by signing in.
+    const ownToken = Object.keys(config.headers).some((h) => h.toLowerCase() === 'authorization');
+    if (ownToken) return { reason: `the server refused the token in the "Authorization" header (401 Unauthorized): check it in ${where}, or remove the header to sign in with OAuth.`, signIn: false };
+    return { reason: "the server refused Quiver's credentials (401 Unauthorized). Sign In to try again.", signIn: true };
   }
   if (error instanceof StreamableHTTPError && error.code === 403) {
     return { reason: 'the server refused access (403 Forbidden): the signed-in account lacks a permission or scope it needs. Sign Out and sign in with an account that has it.', signIn: true };

@@ -243,6 +243,19 @@ describe('MCP sign-in (OAuth 2.1) against the OAuth fixture', function () {
       }
     });
 
+    it('a server given a token of the user\'s own (an Authorization header) is not signed in with OAuth: a refused token is reported as the header\'s', async () => {
+      const s = fixtureServer();
+      const { manager: m, browser } = newWindow();
+      m.applyConfig([{ ...remoteConfig(s), headers: { Authorization: 'Bearer not-a-token' } }]);
+      await m.whenIdle();
+      const status = m.status(SERVER);
+      assert.equal(status?.state, 'failed', status?.reason);
+      assert.match(status?.reason ?? '', /refused the token in the "Authorization" header \(401 Unauthorized\): check it in user settings/);
+      assert.doesNotMatch(status?.reason ?? '', /not-a-token/);
+      assert.deepEqual(browser.opened, []);
+      assert.equal((await stats(s)).registrations, 0, 'no client was registered');
+    });
+
     it('a second window sharing the secret store (a reload) runs on the stored sign-in without opening the browser', async () => {
       const s = fixtureServer();
       const first = await signedInWindow(s);

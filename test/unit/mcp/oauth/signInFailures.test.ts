@@ -43,12 +43,12 @@ describe('describeSignInFailure', () => {
     assert.ok(inSettings?.reason.endsWith('to this server in workspace settings (quiver.mcpServers).'), inSettings?.reason);
   });
 
-  it('a 401 tells to sign in, pointing at the Authorization header only when there is one', () => {
+  it('a 401 tells to sign in; with a token of the user\'s own it points at the header and is no sign-in matter', () => {
     const refused = new StreamableHTTPError(401, 'Unauthorized');
     assert.deepEqual(describeSignInFailure(refused, remote()), { reason: "the server refused Quiver's credentials (401 Unauthorized). Sign In to try again.", signIn: true });
-    assert.deepEqual(describeSignInFailure(refused, remote({ Authorization: 'Bearer x' })), {
-      reason: `the server refused Quiver's credentials (401 Unauthorized); check the "Authorization" header in ${mcpJson.file}. Sign In to try again.`,
-      signIn: true,
+    assert.deepEqual(describeSignInFailure(refused, remote({ authorization: 'Bearer x' })), {
+      reason: `the server refused the token in the "Authorization" header (401 Unauthorized): check it in ${mcpJson.file}, or remove the header to sign in with OAuth.`,
+      signIn: false,
     });
   });
 
