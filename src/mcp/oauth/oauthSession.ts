@@ -62,9 +62,21 @@ export class OAuthSession implements OAuthClientProvider {
 
   readonly addClientAuthentication: AddClientAuthentication | undefined;
 
-  static async create(server: string, serverUrl: string, settings: OAuthSettings, env: SignInEnvironment, inner: FetchLike = fetch): Promise<OAuthSession> {
-    const redirect = await env.browser.externalize(new URL(`http://127.0.0.1:${PREFERRED_CALLBACK_PORT}${CALLBACK_PATH}`));
-    return new OAuthSession(server, serverUrl, settings, env, redirect, refreshingFetch(inner, { store: env.store, serverUrl, lock: env.lock }));
+  static create(server: string, serverUrl: string, settings: OAuthSettings, env: SignInEnvironment, inner: FetchLike = fetch): Promise<OAuthSession> {
+    const redirect = new URL(`http://127.0.0.1:${PREFERRED_CALLBACK_PORT}${CALLBACK_PATH}`);
+    return Promise.resolve(new OAuthSession(server, serverUrl, settings, env, redirect, refreshingFetch(inner, { store: env.store, serverUrl, lock: env.lock })));
+  }
+
+  /**
+   * The redirect as the browser reaches it, worked out when a sign-in first needs it: in a remote
+   * window that forwards the port, which a server that never asks for sign-in should not cost.
+   */
+  private externalized: Promise<void> | undefined;
+  private externalizeRedirect(): Promise<void> {
+    this.externalized ??= this.env.browser.externalize(this.redirect).then((url) => {
+      this.redirect = url;
+    });
+    return this.externalized;
   }
 
   /** Runs `work` with the authorization page allowed to open for `reason`. */
@@ -183,7 +195,9 @@ export class OAuthSession implements OAuthClientProvider {
     await this.update((c) => ({ ...c, tokens, obtainedAt: Date.now() }));
   }
 
+  /** The SDK's auth code asks this first, before it reads the redirect for a registration or an authorization. */
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    await this.externalizeRedirect();
     return (await this.read()).discovery;
   }
 

@@ -112,6 +112,8 @@ describe('OAuthSession', () => {
     it('registers the externalized loopback redirect, as a public client by default', async () => {
       const browser = new ScriptedBrowser(undefined, (url) => new URL(url.href.replace('127.0.0.1:33418', 'localhost:43418')));
       const s = await session({}, environment(browser));
+      assert.deepEqual(browser.externalized, [], 'nothing is forwarded for a server that never asks for sign-in');
+      await s.discoveryState();
       assert.deepEqual(browser.externalized, ['http://127.0.0.1:33418/callback']);
       assert.equal(s.redirectUrl, 'http://localhost:43418/callback');
       assert.deepEqual(s.clientMetadata, {
@@ -191,7 +193,7 @@ describe('OAuthSession', () => {
       assert.equal(browser.opened.length, 0, 'not inside the SDK request');
       await assert.rejects(s.finishSignIn() ?? assert.fail('no sign-in under way'), (error: unknown) => error instanceof SignInDeclined && error.server === 'Example');
       assert.deepEqual(browser.opened.map((o) => [o.server, o.reason]), [['Example', 'toolCall']]);
-      await waitUntilFree(Number(new URL(browser.externalized[1] ?? '').port));
+      await waitUntilFree(Number(new URL(browser.externalized.at(-1) ?? '').port));
       assert.equal(s.finishSignIn(), undefined, 'the flow is over');
     });
 
@@ -220,7 +222,7 @@ describe('OAuthSession', () => {
       await new Promise((r) => setTimeout(r, 20));
       s.close();
       await assert.rejects(finishing, (error: unknown) => error instanceof SignInAbandoned);
-      await waitUntilFree(Number(new URL(browser.externalized[1] ?? '').port));
+      await waitUntilFree(Number(new URL(browser.externalized.at(-1) ?? '').port));
     });
 
     it('fails on an authorization URL without a challenge of this session or without a state', async () => {
