@@ -14,6 +14,8 @@ interface Rendered {
   readonly actionable: boolean;
   /** A thinking section's place in the running turn (null for other items). */
   readonly thinking: ThinkingView | null;
+  /** A tool call whose server is asking the user something (its question waits above the message box). */
+  readonly asking: boolean;
 }
 
 /**
@@ -51,12 +53,14 @@ export class Transcript {
     const liveThinking = state.busy ? latestThinkingOfTurn(state.items) : undefined;
     const next = new Map<string, Rendered>();
     const els: HTMLElement[] = [];
+    const askingCalls = new Set(state.pendingElicitations.map((p) => p.callId));
     for (const [i, item] of state.items.entries()) {
       const actionable = !state.busy && (item === lastSummary || item.kind === 'user');
       const thinking = item.kind === 'thinking' ? { live: item === liveThinking, streaming: item === liveThinking && i === state.items.length - 1 } : null;
+      const asking = askingCalls.has(item.id);
       const prev = this.rendered.get(item.id);
-      const reuse = prev && prev.item === item && prev.actionable === actionable && sameView(prev.thinking, thinking);
-      const r = reuse ? prev : { item, actionable, thinking, el: this.renderItem(item, actionable, thinking, prev?.el ?? null) };
+      const reuse = prev && prev.item === item && prev.actionable === actionable && prev.asking === asking && sameView(prev.thinking, thinking);
+      const r = reuse ? prev : { item, actionable, thinking, asking, el: this.renderItem(item, actionable, thinking, asking, prev?.el ?? null) };
       next.set(item.id, r);
       els.push(r.el);
     }
@@ -69,7 +73,7 @@ export class Transcript {
     this.working.hidden = !state.busy || (last !== undefined && (last.kind === 'assistant' || last.kind === 'thinking')) || state.pendingApprovals.length > 0 || state.pendingElicitations.length > 0;
   }
 
-  private renderItem(item: HistoryItem, actionable: boolean, thinking: ThinkingView | null, prevEl: HTMLElement | null): HTMLElement {
+  private renderItem(item: HistoryItem, actionable: boolean, thinking: ThinkingView | null, asking: boolean, prevEl: HTMLElement | null): HTMLElement {
     const open = prevEl instanceof HTMLDetailsElement && prevEl.dataset['touched'] === 'true' ? prevEl.open : null;
     let el: HTMLElement;
     switch (item.kind) {
@@ -88,7 +92,7 @@ export class Transcript {
         break;
       }
       case 'tool_call':
-        el = renderToolCard(item, open);
+        el = renderToolCard(item, open, asking);
         break;
       case 'search':
         el = renderSearchCard(item, open);

@@ -31,9 +31,10 @@ export function statusIcon(status: ToolOutcome['status']): HTMLSpanElement {
 
 /**
  * A collapsible card for one tool call. `open` carries the user's expand/collapse choice across
- * re-renders; a failed call opens by default so the error is visible.
+ * re-renders; a failed call opens by default so the error is visible. `asking`: its server's
+ * question waits for the user.
  */
-export function renderToolCard(item: ToolCallItem, open: boolean | null): HTMLElement {
+export function renderToolCard(item: ToolCallItem, open: boolean | null, asking = false): HTMLElement {
   const status = item.outcome.status;
   const details = h('details', { class: `card tool-card status-${status}` });
   details.open = open ?? status === 'error';
@@ -46,6 +47,7 @@ export function renderToolCard(item: ToolCallItem, open: boolean | null): HTMLEl
     status === 'running' || status === 'done' ? null : h('span', { class: `card-state state-${status}` }, STATUS[status].label),
     (item.outcome.status === 'done' || item.outcome.status === 'error') && item.outcome.kept ? keptNote(item.outcome.kept) : null,
     item.outcome.status === 'running' && item.outcome.progress ? progressNote(item.outcome.progress) : null,
+    asking ? h('span', { class: 'card-state state-asking', title: 'Its server asks you something: the question is above the message box' }, icon('question'), ' Waiting for your answer') : null,
   );
   const body = h('div', { class: 'card-body' }, h('div', { class: 'section-label' }, 'Input'), textBlock(formatInput(item.input), 'tool-text tool-input'));
   if (item.outcome.status !== 'running' && item.outcome.status !== 'cancelled') {
