@@ -93,6 +93,9 @@ export default function (t) {
     const message = await box.locator('.elicitation-message').innerText();
     if (message !== ASK_MESSAGE) throw new Error(`the form's message reads "${message}", not the server's text "${ASK_MESSAGE}"`);
     if ((await box.locator('b').count()) > 0) throw new Error('the server\'s <b> became an element: its message was shown as markup');
+    // The card of the call that asked says it waits for the answer.
+    const waiting = chatFrame(page).locator('.tool-card .state-asking');
+    if ((await waiting.count()) !== 1) throw new Error(`${await waiting.count()} tool cards say they wait for an answer, not the one that asked`);
     // The defaults, filled in.
     const shown = { name: await field(page, 'name').inputValue(), age: await field(page, 'age').inputValue(), newsletter: await field(page, 'newsletter').isChecked(), color: await field(page, 'color').inputValue() };
     if (JSON.stringify(shown) !== JSON.stringify({ name: '', age: '30', newsletter: false, color: 'green' })) throw new Error(`the form opened with ${JSON.stringify(shown)}`);
