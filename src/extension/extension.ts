@@ -21,6 +21,7 @@ import { RunApprovals } from './runApprovals';
 import { reportStartup } from './startupReport';
 import { searchToolsCommand } from './searchToolsCommand';
 import { SettingsIssueReporter } from './settingsIssueReporter';
+import { setClientSecret } from './signIn/clientSecretCommand';
 import { watchSignInNeeds } from './signIn/signInNotices';
 import { ToolSettings } from './settings';
 import { registerToolCommands } from './toolCommands';
@@ -114,6 +115,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (name) await manager.signOut(name);
     }),
     watchSignInNeeds(manager),
+    vscode.commands.registerCommand('quiver.setMcpClientSecret', () => setClientSecret(mcpHost?.remoteServers() ?? [], manager, context.secrets)),
     vscode.commands.registerCommand('quiver.restartAllServers', () => manager.restartAll()),
     vscode.commands.registerCommand('quiver.showLog', () => log.show()),
     vscode.commands.registerCommand('quiver.showOverhead', () => breakdown.show()),

@@ -6,7 +6,7 @@ import type { ExpansionContext } from '../mcp/expandVariables';
 import { McpManager } from '../mcp/mcpManager';
 import { mergeServerConfigs, parseMcpJson, parseQuiverServers } from '../mcp/parseServerConfigs';
 import { restingServers, type RestingServers } from '../mcp/restingServers';
-import type { ConfigSource, ParsedServerConfigs, ServerConfig } from '../mcp/serverConfig';
+import type { ConfigSource, ParsedServerConfigs, RemoteServerConfig, ServerConfig } from '../mcp/serverConfig';
 import { SETTINGS } from '../core/settingsRegistry';
 import { SharedRefreshLock } from '../mcp/oauth/refreshLock';
 import { serverUrlOfKey } from '../mcp/oauth/serverCredentials';
@@ -20,6 +20,8 @@ const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 
 export interface McpHost {
   readonly manager: McpManager;
+  /** The configured servers reached over HTTP, as last read from settings and mcp.json. */
+  remoteServers(): readonly RemoteServerConfig[];
   /** Stops watching and stops every server, waiting until their processes are gone. */
   dispose(): Promise<void>;
 }
@@ -99,6 +101,7 @@ export function createMcpHost(context: vscode.ExtensionContext, log: vscode.LogO
   let disposed: Promise<void> | undefined;
   const host: McpHost = {
     manager,
+    remoteServers: () => servers.filter((s): s is RemoteServerConfig => s.transport !== 'stdio'),
     dispose: () => {
       disposed ??= (async () => {
         for (const d of disposables) d.dispose();

@@ -99,14 +99,15 @@ function remote(name: string, transport: 'http' | 'sse', fields: RemoteFields, s
   if (oauth?.clientSecret !== undefined && oauth.clientId === undefined) {
     return { error: '"oauth.clientSecret" needs "oauth.clientId": add the client ID the secret belongs to' };
   }
-  if (oauth?.grantType === 'client_credentials' && (oauth.clientId === undefined || (oauth.clientSecret === undefined && oauth.privateKey === undefined))) {
-    return { error: '"oauth.grantType" "client_credentials" signs in as the client itself: add "oauth.clientId" and either "oauth.clientSecret" or "oauth.privateKey"' };
+  // A secret may be in the secret store instead (Quiver: Set MCP Client Secret…): its absence is told at sign-in.
+  if (oauth?.grantType === 'client_credentials' && oauth.clientId === undefined) {
+    return { error: '"oauth.grantType" "client_credentials" signs in as the client itself: add "oauth.clientId", and its secret ("oauth.clientSecret" or Quiver: Set MCP Client Secret…) or "oauth.privateKey"' };
   }
   if (oauth?.privateKey !== undefined && oauth.clientSecret !== undefined) {
     return { error: '"oauth.privateKey" and "oauth.clientSecret" are two ways to authenticate the client: keep one' };
   }
-  if (oauth?.tokenEndpointAuthMethod !== undefined && oauth.tokenEndpointAuthMethod !== 'none' && oauth.clientSecret === undefined) {
-    return { error: `"oauth.tokenEndpointAuthMethod" "${oauth.tokenEndpointAuthMethod}" sends a client secret: add "oauth.clientSecret", or use "none" for a public client` };
+  if (oauth?.tokenEndpointAuthMethod !== undefined && oauth.tokenEndpointAuthMethod !== 'none' && oauth.clientId === undefined) {
+    return { error: `"oauth.tokenEndpointAuthMethod" "${oauth.tokenEndpointAuthMethod}" is for a client you registered: add "oauth.clientId" (and its secret), or use "none"` };
   }
   return { config: { transport, name, url, headers, ...(oauth === undefined ? {} : { oauth }), source } };
 }

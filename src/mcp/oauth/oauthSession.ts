@@ -6,9 +6,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { OAuthSettings } from '../serverConfig';
 import { CALLBACK_PATH, LoopbackReceiver, PREFERRED_CALLBACK_PORT } from './loopbackReceiver';
 import { refreshingFetch } from './refreshingFetch';
-import { forgetCredentials, readCredentials, REFRESH_MARGIN_MS, tokenFresh, updateCredentials, type ServerCredentials } from './serverCredentials';
+import { clientSecretKey, forgetCredentials, readCredentials, REFRESH_MARGIN_MS, tokenFresh, updateCredentials, type ServerCredentials } from './serverCredentials';
 import type { SignInEnvironment, SignInReason } from './signInBrowser';
-import { SignInDeclined, SignInRequired } from './signInErrors';
+import { MissingClientSecret, SignInDeclined, SignInRequired } from './signInErrors';
 
 
 /** One authorization started by the SDK and not finished: its page, PKCE verifier, state and listener. */
@@ -175,11 +175,12 @@ export class OAuthSession implements OAuthClientProvider {
 
   /** A client from settings (pre-registered) wins over any stored registration. */
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
-    const { clientId, clientSecret, tokenEndpointAuthMethod } = this.settings;
-    if (clientId !== undefined) {
-      return { client_id: clientId, ...(clientSecret === undefined ? {} : { client_secret: clientSecret }), ...(tokenEndpointAuthMethod === undefined ? {} : { token_endpoint_auth_method: tokenEndpointAuthMethod }) };
-    }
-    return (await this.read()).client;
+    const { clientId, tokenEndpointAuthMethod } = this.settings;
+    if (clientId === undefined) return (await this.read()).client;
+    const clientSecret = this.settings.clientSecret ?? (await this.env.store.get(clientSecretKey(this.serverUrl)));
+    const needsSecret = (tokenEndpointAuthMethod !== undefined && tokenEndpointAuthMethod !== 'none') || (this.selfSignIn && this.settings.privateKey === undefined);
+    if (needsSecret && clientSecret === undefined) throw new MissingClientSecret(this.server);
+    return { client_id: clientId, ...(clientSecret === undefined ? {} : { client_secret: clientSecret }), ...(tokenEndpointAuthMethod === undefined ? {} : { token_endpoint_auth_method: tokenEndpointAuthMethod }) };
   }
 
   async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {

@@ -33,6 +33,15 @@ export function credentialsKey(serverUrl: string): string {
   return `${KEY_PREFIX}${serverUrl}`;
 }
 
+/**
+ * The client secret of a pre-registered app, when the user put it in the secret store
+ * (Quiver: Set MCP Client Secret…) rather than in settings. Kept apart from the credentials:
+ * signing out forgets tokens, not the app's secret.
+ */
+export function clientSecretKey(serverUrl: string): string {
+  return `quiver.oauth.clientSecret.v${FORMAT}:${serverUrl}`;
+}
+
 /** The server URL a secret's key belongs to; undefined for any other secret. */
 export function serverUrlOfKey(key: string): string | undefined {
   return key.startsWith(KEY_PREFIX) ? key.slice(KEY_PREFIX.length) : undefined;

@@ -9,6 +9,13 @@ export class SignInRequired extends Error {
   }
 }
 
+/** A pre-registered client that authenticates with a secret has none, in settings or the secret store. */
+export class MissingClientSecret extends Error {
+  constructor(readonly server: string) {
+    super(`MCP server "${server}" signs in with a client secret and has none: run "Quiver: Set MCP Client Secret…" (kept in VS Code's secret storage), or set "oauth.clientSecret" (e.g. "\${env:NAME}")`);
+  }
+}
+
 /** The user chose not to sign in when a call needed it. */
 export class SignInDeclined extends Error {
   constructor(readonly server: string) {

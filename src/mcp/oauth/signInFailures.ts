@@ -6,7 +6,7 @@ import { CALLBACK_PATH, PREFERRED_CALLBACK_PORT, SignInAbandoned } from './loopb
 
 /** Read when needed: describeCallError, which loopbackReceiver uses, loads this module before it. */
 const defaultRedirect = (): string => `http://127.0.0.1:${PREFERRED_CALLBACK_PORT}${CALLBACK_PATH}`;
-import { SignInDeclined, SignInRequired } from './signInErrors';
+import { MissingClientSecret, SignInDeclined, SignInRequired } from './signInErrors';
 
 export interface SignInFailure {
   readonly reason: string;
@@ -20,6 +20,7 @@ export interface SignInFailure {
  */
 export function describeSignInFailure(error: unknown, config: ServerConfig): SignInFailure | undefined {
   if (error instanceof SignInRequired || error instanceof SignInDeclined) return { reason: error.message, signIn: true };
+  if (error instanceof MissingClientSecret) return { reason: error.message, signIn: false };
   if (error instanceof SignInAbandoned) return { reason: `sign-in did not finish: ${error.message}. Sign In to try again.`, signIn: true };
   if (error instanceof UnauthorizedError) return { reason: 'sign-in did not finish; Sign In to try again.', signIn: true };
   if (config.transport === 'stdio') return undefined;

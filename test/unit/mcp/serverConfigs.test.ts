@@ -187,15 +187,16 @@ describe('the oauth block of a remote server', () => {
     assert.match(errorOf({ clientSecret: '${env:LINEAR_SECRET}' }), /"oauth.clientSecret" needs "oauth.clientId"/);
   });
 
-  it('refuses a secret-sending auth method without a secret, but allows "none"', () => {
-    assert.match(errorOf({ clientId: 'id', tokenEndpointAuthMethod: 'client_secret_post' }), /"oauth.tokenEndpointAuthMethod" "client_secret_post" sends a client secret: add "oauth.clientSecret"/);
-    assert.match(errorOf({ clientId: 'id', tokenEndpointAuthMethod: 'client_secret_basic' }), /"client_secret_basic" sends a client secret/);
+  it('takes a secret-sending auth method only for a registered client; its secret may be in the secret store (told at sign-in)', () => {
+    assert.match(errorOf({ tokenEndpointAuthMethod: 'client_secret_post' }), /"oauth.tokenEndpointAuthMethod" "client_secret_post" is for a client you registered: add "oauth.clientId"/);
+    assert.deepEqual(parseOne({ clientId: 'id', tokenEndpointAuthMethod: 'client_secret_basic' }).errors, []);
     assert.deepEqual(parseOne({ clientId: 'id', tokenEndpointAuthMethod: 'none' }).errors, []);
   });
 
   it('a service account needs its client ID and a secret or a private key, not both', () => {
     assert.match(errorOf({ grantType: 'client_credentials', clientSecret: 'x' }), /"oauth.clientSecret" needs "oauth.clientId"/);
-    assert.match(errorOf({ grantType: 'client_credentials', clientId: 'svc' }), /"oauth.grantType" "client_credentials" signs in as the client itself: add "oauth.clientId" and either "oauth.clientSecret" or "oauth.privateKey"/);
+    assert.match(errorOf({ grantType: 'client_credentials' }), /"oauth.grantType" "client_credentials" signs in as the client itself: add "oauth.clientId"/);
+    assert.deepEqual(parseOne({ grantType: 'client_credentials', clientId: 'svc' }).errors, [], 'its secret may be in the secret store');
     assert.match(errorOf({ clientId: 'svc', clientSecret: 'x', privateKey: 'pem' }), /two ways to authenticate the client: keep one/);
     assert.match(errorOf({ grantType: 'password' }), /"oauth.grantType" must be one of "authorization_code", "client_credentials"/);
     assert.match(errorOf({ clientId: 'svc', privateKey: 'pem', signingAlgorithm: 'none' }), /"oauth.signingAlgorithm" must be a JWS algorithm such as "RS256"/);

@@ -4,9 +4,9 @@ import { createServer } from 'node:net';
 import { OAuthSession } from '../../../../src/mcp/oauth/oauthSession';
 import { SharedRefreshLock } from '../../../../src/mcp/oauth/refreshLock';
 import { MemorySecretStore } from '../../../../src/mcp/oauth/secretStore';
-import { credentialsKey, readCredentials, writeCredentials, type ServerCredentials } from '../../../../src/mcp/oauth/serverCredentials';
+import { clientSecretKey, credentialsKey, readCredentials, writeCredentials, type ServerCredentials } from '../../../../src/mcp/oauth/serverCredentials';
 import type { SignInBrowser, SignInEnvironment, SignInReason } from '../../../../src/mcp/oauth/signInBrowser';
-import { SignInDeclined, SignInRequired } from '../../../../src/mcp/oauth/signInErrors';
+import { MissingClientSecret, SignInDeclined, SignInRequired } from '../../../../src/mcp/oauth/signInErrors';
 import { SignInAbandoned } from '../../../../src/mcp/oauth/loopbackReceiver';
 import type { OAuthSettings } from '../../../../src/mcp/serverConfig';
 
@@ -60,6 +60,17 @@ const full: ServerCredentials = {
 
 describe('OAuthSession', () => {
   describe('client information', () => {
+    it('takes a registered client\'s secret from the secret store when settings have none, and says how to give one when neither has it', async () => {
+      const env = environment();
+      const s = await session({ clientId: 'cid', tokenEndpointAuthMethod: 'client_secret_basic' }, env);
+      await assert.rejects(s.clientInformation(), (error: unknown) => error instanceof MissingClientSecret && /Quiver: Set MCP Client Secret/.test(error.message) && /"oauth.clientSecret"/.test(error.message));
+      await env.store.store(clientSecretKey(serverUrl), 'from-keychain');
+      assert.deepEqual(await s.clientInformation(), { client_id: 'cid', client_secret: 'from-keychain', token_endpoint_auth_method: 'client_secret_basic' });
+      const fromSettings = await session({ clientId: 'cid', clientSecret: 'from-settings' }, env);
+      assert.equal((await fromSettings.clientInformation())?.client_secret, 'from-settings', 'settings win');
+      await assert.rejects((await session({ grantType: 'client_credentials', clientId: 'svc' }, environment())).clientInformation(), MissingClientSecret);
+    });
+
     it('answers the client from settings and never stores a registration then', async () => {
       const env = environment();
       const s = await session({ clientId: 'cid', clientSecret: 'csecret', tokenEndpointAuthMethod: 'client_secret_post' }, env);
