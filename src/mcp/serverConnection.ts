@@ -109,7 +109,7 @@ export class ServerConnection {
     const signInEnv = this.options.signIn;
     // A server reached with a token of the user's own (an Authorization header) signs in with that, unless it has an oauth block.
     const ownToken = Object.keys(config.headers).some((h) => h.toLowerCase() === 'authorization') && config.oauth === undefined;
-    this.session = signInEnv === undefined || ownToken ? undefined : await OAuthSession.create(config.name, config.url, config.oauth ?? {}, signInEnv);
+    this.session = signInEnv === undefined || ownToken ? undefined : OAuthSession.create(config.name, config.url, config.oauth ?? {}, signInEnv);
     await this.withSignIn(signIn, () => (config.transport === 'sse' ? this.connect(this.sseTransport(config)) : this.connectHttpWithFallback(config)));
   }
 

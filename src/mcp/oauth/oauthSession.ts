@@ -10,7 +10,6 @@ import { clientSecretKey, forgetCredentials, readCredentials, REFRESH_MARGIN_MS,
 import type { SignInEnvironment, SignInReason } from './signInBrowser';
 import { MissingClientSecret, SignInDeclined, SignInRequired } from './signInErrors';
 
-
 /** One authorization started by the SDK and not finished: its page, PKCE verifier, state and listener. */
 interface Flow {
   readonly url: URL;
@@ -62,9 +61,9 @@ export class OAuthSession implements OAuthClientProvider {
 
   readonly addClientAuthentication: AddClientAuthentication | undefined;
 
-  static create(server: string, serverUrl: string, settings: OAuthSettings, env: SignInEnvironment, inner: FetchLike = fetch): Promise<OAuthSession> {
+  static create(server: string, serverUrl: string, settings: OAuthSettings, env: SignInEnvironment, inner: FetchLike = fetch): OAuthSession {
     const redirect = new URL(`http://127.0.0.1:${PREFERRED_CALLBACK_PORT}${CALLBACK_PATH}`);
-    return Promise.resolve(new OAuthSession(server, serverUrl, settings, env, redirect, refreshingFetch(inner, { store: env.store, serverUrl, lock: env.lock })));
+    return new OAuthSession(server, serverUrl, settings, env, redirect, refreshingFetch(inner, { store: env.store, serverUrl, lock: env.lock }));
   }
 
   /**

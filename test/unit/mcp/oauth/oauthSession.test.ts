@@ -38,7 +38,7 @@ function environment(browser: SignInBrowser = new ScriptedBrowser()): SignInEnvi
 
 const noFetch = (): Promise<Response> => Promise.reject(new Error('no network in this test'));
 
-const session = (settings: OAuthSettings, env: SignInEnvironment): Promise<OAuthSession> => OAuthSession.create('Example', serverUrl, settings, env, noFetch);
+const session = (settings: OAuthSettings, env: SignInEnvironment): OAuthSession => OAuthSession.create('Example', serverUrl, settings, env, noFetch);
 
 /** True when nothing listens on 127.0.0.1:`port` (a fresh listener gets it). */
 async function portFree(port: number): Promise<boolean> {
@@ -62,18 +62,18 @@ describe('OAuthSession', () => {
   describe('client information', () => {
     it('takes a registered client\'s secret from the secret store when settings have none, and says how to give one when neither has it', async () => {
       const env = environment();
-      const s = await session({ clientId: 'cid', tokenEndpointAuthMethod: 'client_secret_basic' }, env);
+      const s = session({ clientId: 'cid', tokenEndpointAuthMethod: 'client_secret_basic' }, env);
       await assert.rejects(s.clientInformation(), (error: unknown) => error instanceof MissingClientSecret && /Quiver: Set MCP Client Secret/.test(error.message) && /"oauth.clientSecret"/.test(error.message));
       await env.store.store(clientSecretKey(serverUrl), 'from-keychain');
       assert.deepEqual(await s.clientInformation(), { client_id: 'cid', client_secret: 'from-keychain', token_endpoint_auth_method: 'client_secret_basic' });
-      const fromSettings = await session({ clientId: 'cid', clientSecret: 'from-settings' }, env);
+      const fromSettings = session({ clientId: 'cid', clientSecret: 'from-settings' }, env);
       assert.equal((await fromSettings.clientInformation())?.client_secret, 'from-settings', 'settings win');
-      await assert.rejects((await session({ grantType: 'client_credentials', clientId: 'svc' }, environment())).clientInformation(), MissingClientSecret);
+      await assert.rejects((session({ grantType: 'client_credentials', clientId: 'svc' }, environment())).clientInformation(), MissingClientSecret);
     });
 
     it('answers the client from settings and never stores a registration then', async () => {
       const env = environment();
-      const s = await session({ clientId: 'cid', clientSecret: 'csecret', tokenEndpointAuthMethod: 'client_secret_post' }, env);
+      const s = session({ clientId: 'cid', clientSecret: 'csecret', tokenEndpointAuthMethod: 'client_secret_post' }, env);
       assert.deepEqual(await s.clientInformation(), { client_id: 'cid', client_secret: 'csecret', token_endpoint_auth_method: 'client_secret_post' });
       await s.saveClientInformation({ client_id: 'dynamic', client_secret: 'dyn-secret' });
       assert.deepEqual(env.store.keys(), []);
@@ -81,13 +81,13 @@ describe('OAuthSession', () => {
     });
 
     it('answers just the client ID of a public pre-registered client', async () => {
-      const s = await session({ clientId: 'public' }, environment());
+      const s = session({ clientId: 'public' }, environment());
       assert.deepEqual(await s.clientInformation(), { client_id: 'public' });
     });
 
     it('answers the stored registration when settings have no client', async () => {
       const env = environment();
-      const s = await session({}, env);
+      const s = session({}, env);
       assert.equal(await s.clientInformation(), undefined);
       await s.saveClientInformation({ client_id: 'dynamic', client_secret: 'dyn-secret' });
       assert.deepEqual(await s.clientInformation(), { client_id: 'dynamic', client_secret: 'dyn-secret' });
@@ -99,7 +99,7 @@ describe('OAuthSession', () => {
     it('has no redirect, asks for the client_credentials grant, and signs its token requests with the private key', async () => {
       const { generateKeyPairSync } = await import('node:crypto');
       const privateKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-      const s = await session({ grantType: 'client_credentials', clientId: 'svc', privateKey, signingAlgorithm: 'ES256', scopes: ['read'] }, environment());
+      const s = session({ grantType: 'client_credentials', clientId: 'svc', privateKey, signingAlgorithm: 'ES256', scopes: ['read'] }, environment());
       assert.equal(s.redirectUrl, undefined);
       assert.equal(s.prepareTokenRequest('read')?.toString(), 'grant_type=client_credentials&scope=read');
       assert.equal(s.clientMetadata.token_endpoint_auth_method, 'private_key_jwt');
@@ -112,8 +112,8 @@ describe('OAuthSession', () => {
       assert.equal(claims.sub, 'svc');
     });
 
-    it('a person\'s sign-in asks the SDK for the authorization code flow', async () => {
-      const s = await session({}, environment());
+    it('a person\'s sign-in asks the SDK for the authorization code flow', () => {
+      const s = session({}, environment());
       assert.equal(s.prepareTokenRequest(), undefined);
       assert.equal(s.addClientAuthentication, undefined);
     });
@@ -122,7 +122,7 @@ describe('OAuthSession', () => {
   describe('client metadata', () => {
     it('registers the externalized loopback redirect, as a public client by default', async () => {
       const browser = new ScriptedBrowser(undefined, (url) => new URL(url.href.replace('127.0.0.1:33418', 'localhost:43418')));
-      const s = await session({}, environment(browser));
+      const s = session({}, environment(browser));
       assert.deepEqual(browser.externalized, [], 'nothing is forwarded for a server that never asks for sign-in');
       await s.discoveryState();
       assert.deepEqual(browser.externalized, ['http://127.0.0.1:33418/callback']);
@@ -139,13 +139,13 @@ describe('OAuthSession', () => {
       assert.equal(s.clientMetadataUrl, undefined);
     });
 
-    it('carries the scope, auth method and metadata document URL from settings', async () => {
-      const s = await session({ scopes: ['read', 'write'], tokenEndpointAuthMethod: 'client_secret_basic', clientMetadataUrl: 'https://example.com/client.json' }, environment());
+    it('carries the scope, auth method and metadata document URL from settings', () => {
+      const s = session({ scopes: ['read', 'write'], tokenEndpointAuthMethod: 'client_secret_basic', clientMetadataUrl: 'https://example.com/client.json' }, environment());
       assert.deepEqual(s.clientMetadata.redirect_uris, ['http://127.0.0.1:33418/callback']);
       assert.equal(s.clientMetadata.scope, 'read write');
       assert.equal(s.clientMetadata.token_endpoint_auth_method, 'client_secret_basic');
       assert.equal(s.clientMetadataUrl, 'https://example.com/client.json');
-      assert.equal('scope' in (await session({ scopes: [] }, environment())).clientMetadata, false);
+      assert.equal('scope' in (session({ scopes: [] }, environment())).clientMetadata, false);
     });
   });
 
@@ -191,7 +191,7 @@ describe('OAuthSession', () => {
 
     it('outside interactively() stops with SignInRequired and opens nothing', async () => {
       const browser = new ScriptedBrowser(() => assert.fail('must not open the browser'));
-      const s = await session({}, environment(browser));
+      const s = session({}, environment(browser));
       await assert.rejects(s.redirectToAuthorization(authorizationUrl(s)), (error: unknown) => error instanceof SignInRequired && error.server === 'Example');
       assert.deepEqual(browser.opened, []);
       assert.equal(s.finishSignIn(), undefined);
@@ -199,7 +199,7 @@ describe('OAuthSession', () => {
 
     it('records the authorization; the page opens only in finishSignIn, and a declined one ends with SignInDeclined, nothing left listening', async () => {
       const browser = new ScriptedBrowser(() => Promise.resolve(false));
-      const s = await session({}, environment(browser));
+      const s = session({}, environment(browser));
       await s.interactively('toolCall', () => s.redirectToAuthorization(authorizationUrl(s)));
       assert.equal(browser.opened.length, 0, 'not inside the SDK request');
       await assert.rejects(s.finishSignIn() ?? assert.fail('no sign-in under way'), (error: unknown) => error instanceof SignInDeclined && error.server === 'Example');
@@ -212,7 +212,7 @@ describe('OAuthSession', () => {
       const bodies: URLSearchParams[] = [];
       const env = environment(returning('the-code'));
       await discovered(env);
-      const s = await OAuthSession.create('Example', serverUrl, {}, env, tokenServer(bodies));
+      const s = OAuthSession.create('Example', serverUrl, {}, env, tokenServer(bodies));
       await s.interactively('signIn', () => s.redirectToAuthorization(authorizationUrl(s, 'first-verifier')));
       // A second start while the first is under way (another request's 401) changes nothing.
       await s.interactively('toolCall', () => s.redirectToAuthorization(authorizationUrl(s, 'second-verifier')));
@@ -227,7 +227,7 @@ describe('OAuthSession', () => {
 
     it('close() ends a sign-in under way and frees its port', async () => {
       const browser = new ScriptedBrowser(() => Promise.resolve(true));
-      const s = await session({}, environment(browser));
+      const s = session({}, environment(browser));
       await s.interactively('signIn', () => s.redirectToAuthorization(authorizationUrl(s)));
       const finishing = s.finishSignIn() ?? assert.fail('no sign-in under way');
       await new Promise((r) => setTimeout(r, 20));
@@ -237,7 +237,7 @@ describe('OAuthSession', () => {
     });
 
     it('fails on an authorization URL without a challenge of this session or without a state', async () => {
-      const s = await session({}, environment());
+      const s = session({}, environment());
       await assert.rejects(s.interactively('signIn', () => s.redirectToAuthorization(new URL('https://auth.example.com/authorize?state=x'))), /no PKCE challenge of this session or no state/);
       const url = authorizationUrl(s);
       url.searchParams.delete('state');
@@ -248,7 +248,7 @@ describe('OAuthSession', () => {
       const bodies: URLSearchParams[] = [];
       const env = environment(returning('the-code'));
       await discovered(env);
-      const s = await OAuthSession.create('Example', serverUrl, {}, env, tokenServer(bodies));
+      const s = OAuthSession.create('Example', serverUrl, {}, env, tokenServer(bodies));
       const first = authorizationUrl(s, 'first-verifier');
       s.saveCodeVerifier('second-verifier');
       await s.interactively('signIn', () => s.redirectToAuthorization(first));
@@ -258,7 +258,7 @@ describe('OAuthSession', () => {
 
     it('interactively() keeps an outer permission while an inner one ends, and drops it after, even on failure', async () => {
       const browser = new ScriptedBrowser(() => Promise.resolve(false));
-      const s = await session({}, environment(browser));
+      const s = session({}, environment(browser));
       let release = (): void => undefined;
       const outer = s.interactively('signIn', () => new Promise<void>((r) => (release = r)));
       await s.interactively('toolCall', () => Promise.resolve());
@@ -276,7 +276,7 @@ describe('OAuthSession', () => {
     const seeded = async (): Promise<{ s: OAuthSession; env: SignInEnvironment & { store: MemorySecretStore } }> => {
       const env = environment();
       await writeCredentials(env.store, serverUrl, full);
-      return { s: await session({}, env), env };
+      return { s: session({}, env), env };
     };
 
     it('invalidates tokens only', async () => {
@@ -322,7 +322,7 @@ describe('OAuthSession', () => {
 
     it('stamps saved tokens and answers them back', async () => {
       const env = environment();
-      const s = await session({}, env);
+      const s = session({}, env);
       assert.equal(await s.signedIn(), false);
       const before = Date.now();
       await s.saveTokens({ access_token: 'a', token_type: 'Bearer', refresh_token: 'r', expires_in: 30 });
@@ -341,7 +341,7 @@ describe('OAuthSession', () => {
     it('sends requests through the inner fetch it was given', async () => {
       const env = environment();
       const seen: string[] = [];
-      const s = await OAuthSession.create('Example', serverUrl, {}, env, (url) => {
+      const s = OAuthSession.create('Example', serverUrl, {}, env, (url) => {
         seen.push(String(url));
         return Promise.resolve(new Response('ok'));
       });
