@@ -198,8 +198,11 @@ export class ServerConnection {
     } catch (error) {
       // Concurrent calls share one transport: when another call refreshed while this one's 401
       // was on its way, the SDK refuses to authorize again; the new token is there to retry with.
-      if (error instanceof StreamableHTTPError && error.code === 401 && (await session.tokens())?.access_token !== tokenBefore) return run();
+      const tokenChanged = (await session.tokens())?.access_token !== tokenBefore;
+      if (error instanceof StreamableHTTPError && error.code === 401 && tokenChanged) return run();
       finishing = error instanceof UnauthorizedError ? session.finishSignIn() : undefined;
+      // Another request's sign-in finished while this one's was starting: its tokens are stored.
+      if (finishing === undefined && error instanceof UnauthorizedError && tokenChanged) return run();
       if (finishing === undefined) throw error;
     }
     await finishing;

@@ -42,6 +42,8 @@ export class OAuthSession implements OAuthClientProvider {
   /** Why the authorization page may open now, innermost last (operations overlap). */
   private readonly reasons: SignInReason[] = [];
   private readonly closed = new AbortController();
+  /** The access token of the last request the server refused; undefined before any (or when it carried none). */
+  private refusedToken: string | undefined;
 
   private constructor(
     private readonly server: string,
@@ -63,7 +65,10 @@ export class OAuthSession implements OAuthClientProvider {
 
   static create(server: string, serverUrl: string, settings: OAuthSettings, env: SignInEnvironment, inner: FetchLike = fetch): OAuthSession {
     const redirect = new URL(`http://127.0.0.1:${PREFERRED_CALLBACK_PORT}${CALLBACK_PATH}`);
-    return new OAuthSession(server, serverUrl, settings, env, redirect, refreshingFetch(inner, { store: env.store, serverUrl, lock: env.lock }));
+    const refusals: { session?: OAuthSession } = {};
+    const gated = refreshingFetch(inner, { store: env.store, serverUrl, lock: env.lock, onRefused: (token) => refusals.session?.noteRefusal(token) });
+    refusals.session = new OAuthSession(server, serverUrl, settings, env, redirect, gated);
+    return refusals.session;
   }
 
   /**
@@ -239,7 +244,7 @@ export class OAuthSession implements OAuthClientProvider {
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     const verifier = this.verifiers.get(authorizationUrl.searchParams.get('code_challenge') ?? '');
     const state = authorizationUrl.searchParams.get('state');
-    if (this.flow !== undefined) return;
+    if (this.flow !== undefined || (await this.signedInSinceRefusal())) return;
     this.verifiers.clear();
     const reason = this.reasons.at(-1);
     if (reason === undefined) throw new SignInRequired(this.server);
@@ -258,6 +263,20 @@ export class OAuthSession implements OAuthClientProvider {
       throw error;
     }
     this.flow = { url: authorizationUrl, verifier, state, reason, receiver };
+  }
+
+  private noteRefusal(accessToken: string | undefined): void {
+    this.refusedToken = accessToken;
+  }
+
+  /**
+   * A request refused with an old token whose authorization starts after another sign-in
+   * finished finds new tokens stored: it is retried with them rather than sending the user to
+   * sign in twice. A token refused for more scope is the one stored, so step-up goes ahead.
+   */
+  private async signedInSinceRefusal(): Promise<boolean> {
+    const stored = (await this.read()).tokens?.access_token;
+    return stored !== undefined && this.refusedToken !== undefined && stored !== this.refusedToken;
   }
 
   /**

@@ -8,6 +8,8 @@ export interface RefreshGateOptions {
   readonly serverUrl: string;
   readonly lock: RefreshLock;
   readonly now?: () => number;
+  /** Told the access token of each request the server refused (401, or 403 for more scope). */
+  readonly onRefused?: (accessToken: string | undefined) => void;
 }
 
 /**
@@ -24,6 +26,7 @@ export function refreshingFetch(inner: FetchLike, options: RefreshGateOptions): 
     if (presented === undefined) {
       const response = await inner(url, init);
       if (response.status === 401) refused = bearerOf(init?.headers);
+      if (response.status === 401 || response.status === 403) options.onRefused?.(bearerOf(init?.headers));
       return response;
     }
     return options.lock.run(options.serverUrl, async () => {
