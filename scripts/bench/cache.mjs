@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { loadCompiled as load } from './compiled.mjs';
 import { callable } from './offered.mjs';
 import { staticToolSource } from './toolSource.mjs';
+import { benchSession } from './benchSession.mjs';
 
 const CATALOGUES = [
   ['modelcontextprotocol__server-github.json', 'github'],
@@ -127,14 +128,9 @@ async function runConversation(mods, opts, messages, mode) {
   });
 
   try {
-    const store = new mods.store.ConversationStore(folder);
-    const log = await store.create();
-    const builtins = mods.searchBuiltins.createSearchBuiltins();
-    const session = new mods.session.ConversationSession({
-      log, source, builtins, observer: {}, results: store.resultsOf(log.id),
-      approver: { approve: async () => 'allow_once' },
-      model: new mods.anthropic.AnthropicModelClient({ apiKey: 'bench', baseURL: api.url, maxRetries: 0, promotionRendering: mode.rendering }),
-      settings: () => ({ tools: mode.tools === 'oracle' ? oracleTools(messages, current) : mode.tools, model: MODEL, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 10, searchLoadBudget: mode.budget === 'default' ? mods.settings.SETTINGS.searchMaxLoadTokens.fallback : mode.budget, results: { maxTokens: mods.settings.SETTINGS.resultsMaxTokens.fallback, thresholdTokens: mods.settings.SETTINGS.resultsThresholdTokens.fallback } }),
+    const session = await benchSession(mods, {
+      folder, source, apiUrl: api.url, client: { promotionRendering: mode.rendering },
+      settings: () => ({ tools: mode.tools === 'oracle' ? oracleTools(messages, current) : mode.tools, model: MODEL, maxCyclesPerTurn: 10, ...(mode.budget === 'default' ? {} : { searchLoadBudget: mode.budget }) }),
     });
     for (const [i, message] of messages.entries()) {
       current = i;

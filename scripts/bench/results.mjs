@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { loadCompiled as load } from './compiled.mjs';
 import { callable } from './offered.mjs';
 import { staticToolSource } from './toolSource.mjs';
+import { benchSession } from './benchSession.mjs';
 
 const MODEL = 'claude-sonnet-5-5';
 const TOOL = 'ledger__list_transactions';
@@ -44,21 +45,10 @@ const MEMOS = [
   'Same-day courier of signed originals to the auditors',
 ];
 
-/** A small seeded generator (mulberry32), so every run builds the same ledger. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The ledger of a regime: `count` transactions, the one disputed at DECISIVE_AT, the rest valid bulk. */
-function ledger(count) {
-  const next = random(count * 7919);
+function ledger(mods, count) {
+  const next = mods.random.seededRandom(count * 7919);
   const pick = (list) => list[Math.floor(next() * list.length)];
   const decisive = Math.floor(count * DECISIVE_AT);
   return Array.from({ length: count }, (_, i) => ({
@@ -180,7 +170,7 @@ function modelReply(fx, task, body, state) {
 
 async function conversation(mods, { regime, task, strategy, results: resultSettings }) {
   const fx = mods.fixture;
-  const records = ledger(regime.records);
+  const records = ledger(mods, regime.records);
   const api = await fx.ScriptedMessagesApi.start();
   const folder = await mkdtemp(join(tmpdir(), 'quiver-bench-results-'));
   const tool = { name: TOOL, server: 'ledger', toolName: 'list_transactions', description: 'List the ledger\'s transactions of one month, every field of each, as JSON.', inputSchema: { type: 'object', properties: { month: { type: 'string', description: 'YYYY-MM' } }, required: ['month'] } };
@@ -190,14 +180,7 @@ async function conversation(mods, { regime, task, strategy, results: resultSetti
   });
   const state = { answer: undefined };
   try {
-    const store = new mods.store.ConversationStore(folder);
-    const log = await store.create();
-    const session = new mods.session.ConversationSession({
-      log, source, builtins: mods.searchBuiltins.createSearchBuiltins(), observer: {}, results: store.resultsOf(log.id),
-      approver: { approve: async () => 'allow_once' },
-      model: new mods.anthropic.AnthropicModelClient({ apiKey: 'bench', baseURL: api.url, maxRetries: 0 }),
-      settings: () => ({ tools: { [TOOL]: { enable: 'on', run: 'unattended' } }, model: MODEL, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: mods.settings.SETTINGS.maxCyclesPerTurn.fallback, searchLoadBudget: mods.settings.SETTINGS.searchMaxLoadTokens.fallback, results: resultSettings }),
-    });
+    const session = await benchSession(mods, { folder, source, apiUrl: api.url, settings: () => ({ tools: { [TOOL]: { enable: 'on', run: 'unattended' } }, model: MODEL, results: resultSettings }) });
     for (const ask of [TASKS[task].ask, ...FOLLOW_UPS]) {
       api.enqueue(...Array.from({ length: 40 }, () => ({ kind: 'decide', decide: (body) => modelReply(fx, task, body, state) })));
       const result = await session.send(ask, new AbortController().signal);
@@ -250,6 +233,7 @@ export async function run(opts) {
     shape: await load(root, 'src/mcp/shapeToolResult.js'),
     tokens: await load(root, 'src/core/tokens.js'),
     fixture: await load(root, 'test/fixtures/scriptedMessagesApi.js'),
+    random: await load(root, 'test/fixtures/seededRandom.js'),
   };
   const { SETTINGS } = mods.settings;
   const defaults = { maxTokens: SETTINGS.resultsMaxTokens.fallback, thresholdTokens: SETTINGS.resultsThresholdTokens.fallback };
@@ -318,7 +302,7 @@ async function sweep(mods, ceiling) {
     columns: ['maxTokens', 'thresholdTokens', ...MIX.map((m) => `${m.task} ${m.regime.name}`), 'total', 'requests', 'answered', ''],
     rows: rows.map((r) => [...r.cells, [r === best ? 'lowest' : '', isDefault(r) ? 'default' : ''].filter(Boolean).join(', ')]),
     notes: [
-      `Regimes as above, and "between" (${BETWEEN.records} transactions, ${int(ledgerText(ledger(BETWEEN.records)).length)} characters): a result a little over a small budget, where the threshold decides.`,
+      `Regimes as above, and "between" (${BETWEEN.records} transactions, ${int(ledgerText(ledger(mods, BETWEEN.records)).length)} characters): a result a little over a small budget, where the threshold decides.`,
       'needle: the disputed transaction by one grep (as above). aggregate: the merchant with the most money, which needs every record: the model pages through a kept result with read_result until its end (the large ledger is left out: paging 400,000 characters is what a filtering tool is for, at any budget).',
       `A turn may take ${mods.settings.SETTINGS.maxCyclesPerTurn.fallback} model responses (quiver.maxCyclesPerTurn); a task it cannot finish within them counts as missed.`,
       'The default is the candidate with the lowest total among those that answer every task.',

@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { loadCompiled as load } from './compiled.mjs';
 import { staticToolSource } from './toolSource.mjs';
+import { benchSession } from './benchSession.mjs';
 
 
 /** Tools of one catalogue file under a server name, as the MCP manager would qualify them. */
@@ -94,14 +95,7 @@ async function overheadRow(mods, label, mcpTools, toolsSetting, cycles) {
   });
 
   try {
-    const store = new mods.store.ConversationStore(folder);
-    const log = await store.create();
-    const session = new mods.session.ConversationSession({
-      log, source, builtins: mods.searchBuiltins.createSearchBuiltins(), observer: {}, results: store.resultsOf(log.id),
-      approver: { approve: async () => 'allow_once' },
-      model: new mods.anthropic.AnthropicModelClient({ apiKey: 'bench', baseURL: api.url, maxRetries: 0 }),
-      settings: () => ({ tools: { ...toolsSetting, '*': { ...toolsSetting['*'], run: 'unattended' } }, model: 'claude-sonnet-5-5', maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: cycles + 1, searchLoadBudget: mods.settings.SETTINGS.searchMaxLoadTokens.fallback, results: { maxTokens: mods.settings.SETTINGS.resultsMaxTokens.fallback, thresholdTokens: mods.settings.SETTINGS.resultsThresholdTokens.fallback } }),
-    });
+    const session = await benchSession(mods, { folder, source, apiUrl: api.url, settings: () => ({ tools: { ...toolsSetting, '*': { ...toolsSetting['*'], run: 'unattended' } }, maxCyclesPerTurn: cycles + 1 }) });
     await session.send('go', new globalThis.AbortController().signal);
     const gaps = finished.map((t, i) => api.requests[i + 1].receivedAt - t).sort((a, b) => a - b);
     const pct = (p) => gaps[Math.min(gaps.length - 1, Math.floor(p * gaps.length))];

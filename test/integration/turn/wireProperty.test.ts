@@ -2,18 +2,8 @@ import assert from 'node:assert/strict';
 import type { ConversationSession } from '../../../src/core/turn/session';
 import { maxTokens, partialToolUse, reply, text, toolUse, type MessagesBody, type ScriptStep, type WireBlock } from '../../fixtures/scriptedMessagesApi';
 import { harness, offeredIn, signal, type FakeServer, type Harness } from './harness';
+import { seededRandom } from '../../fixtures/seededRandom';
 
-/** mulberry32: a small seeded generator, so a failing seed replays exactly. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CATALOGUE: Record<string, string[]> = {
   gh: ['issue', 'pull_request', 'comment', 'label'],
@@ -169,7 +159,7 @@ describe('the wire under random conversations (property)', function () {
   for (const seed of [1, 2, 3]) {
     it(`seed ${seed}: 150 steps of searches, settings edits, /set, /use, servers going and coming back, list_changed, reloads, parallel and cut calls — none refused, no off tool callable or run, every request extends the previous one`, async () => {
       const h = await harness({ servers: servers(), tools: { '*': { enable: 'discoverable' }, ci__status: { enable: 'on' } } });
-      const run: Run = { h, session: h.session, random: generator(seed), off: new Set(), bodies: [], steps: [] };
+      const run: Run = { h, session: h.session, random: seededRandom(seed), off: new Set(), bodies: [], steps: [] };
       try {
         for (let i = 0; i < 150; i++) await step(run);
         assert.ok(run.bodies.length > 40, `only ${run.bodies.length} requests were made`);
