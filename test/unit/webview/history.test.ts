@@ -1,27 +1,17 @@
 import assert from 'node:assert/strict';
 import type { ChatSnapshot } from '../../../src/protocol';
 import { installBrowserGlobals, type BrowserGlobals } from './browserGlobals';
+import { idleSnapshot } from './snapshots';
 
 type HistoryModule = typeof import('../../../webview/history.js');
 
-const snapshot: ChatSnapshot = {
+const snapshot: ChatSnapshot = idleSnapshot({
   conversation: { id: 'c2', title: 'Release plan' },
-  items: [],
-  model: 'm',
-  busy: false,
-  liveUsage: null,
-  apiKeySet: true,
   conversations: [
     { id: 'c2', title: 'Release plan', updatedAt: '2026-11-30T11:00:00.000Z' },
     { id: 'c1', title: 'Fix the build', updatedAt: '2026-11-30T10:00:00.000Z' },
   ],
-  pendingApprovals: [],
-  pendingElicitations: [],
-  toolCompletions: [],
-  promptCompletions: [],
-  resourceCompletions: [],
-  attachments: [],
-};
+});
 
 describe('webview: the history list', () => {
   let globals: BrowserGlobals;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ChatSnapshot, HistoryItem, ThinkingItem } from '../../../src/protocol';
 import { installBrowserGlobals, type BrowserGlobals } from './browserGlobals';
+import { idleSnapshot } from './snapshots';
 
 type ThinkingModule = typeof import('../../../webview/render/thinking.js');
 type TranscriptModule = typeof import('../../../webview/transcript.js');
@@ -10,21 +11,7 @@ type TranscriptModule = typeof import('../../../webview/transcript.js');
 const thinking = (text: string, redacted = false, id = 't1'): ThinkingItem => ({ kind: 'thinking', id, text, redacted });
 const userItem: HistoryItem = { kind: 'user', id: 'u1', text: 'add 2 and 3', forced: null, attachments: [], status: 'sent' };
 const summaryItem: HistoryItem = { kind: 'turn_summary', id: 's1', reason: 'done', message: null, model: 'm', usage: null };
-const snapshotOf = (items: readonly HistoryItem[], busy: boolean): ChatSnapshot => ({
-  conversation: { id: 'c', title: 't' },
-  items,
-  model: 'm',
-  busy,
-  liveUsage: null,
-  apiKeySet: true,
-  conversations: [],
-  pendingApprovals: [],
-  pendingElicitations: [],
-  toolCompletions: [],
-  promptCompletions: [],
-  resourceCompletions: [],
-  attachments: [],
-});
+const snapshotOf = (items: readonly HistoryItem[], busy: boolean): ChatSnapshot => idleSnapshot({ items, busy });
 
 describe('webview thinking section', () => {
   let browser: BrowserGlobals;
