@@ -11,6 +11,7 @@
  */
 import * as z from 'zod';
 import type { AttachmentChip } from './core/attachments/attachment';
+import type { ChangeSummary } from './core/edits/fileChange';
 import type { FieldValue, FormField } from './core/elicitation/elicitationForm';
 import { RESULT_REF } from './core/results/resultRefs';
 import { EMPTY_USAGE, type FoundTool, type HistoryItem, type JsonObject, type OutputPart, type ProgressView, type SearchOutcome, type TokenUsage, type ToolOutcome, type TurnSummaryItem, type UserItem } from './core/chatItems';
@@ -23,6 +24,8 @@ export type { ChoiceOption, FieldValue, FormAnswer, FormField } from './core/eli
 export { answerProblems, initialAnswer } from './core/elicitation/elicitationForm';
 export type { TurnEndReason } from './core/stream/events';
 export type { AttachmentChip, AttachmentKind, LineRange } from './core/attachments/attachment';
+export type { ChangeSummary } from './core/edits/fileChange';
+export type { TurnChanges } from './core/chatItems';
 export { SLASH_COMMANDS } from './core/slashCommandList';
 export { fileMention, resourceMention } from './core/attachments/mentions';
 export { addUsage, EMPTY_USAGE } from './core/chatItems';
@@ -39,6 +42,8 @@ export interface ApprovalRequest {
   readonly callId: string;
   readonly toolName: string;
   readonly input: JsonObject;
+  /** The files the call would change (each opens as a diff), and why it asks whatever its run policy; null for a call without a review. */
+  readonly review: { readonly changes: readonly ChangeSummary[]; readonly mustAsk: string | null } | null;
 }
 
 /**
@@ -129,8 +134,13 @@ export type WebviewToHost =
   | { readonly type: 'openConversation'; readonly id: string }
   | { readonly type: 'renameConversation'; readonly id: string; readonly title: string }
   | { readonly type: 'deleteConversation'; readonly id: string }
-  | { readonly type: 'approvalAnswer'; readonly callId: string; readonly answer: ApprovalAnswer }
+  /** `reason`: the user's words for the model with a denial ('' when none). */
+  | { readonly type: 'approvalAnswer'; readonly callId: string; readonly answer: ApprovalAnswer; readonly reason: string }
   | { readonly type: 'elicitationAnswer'; readonly promptId: string; readonly reply: ElicitationReply }
+  /** Open file change `index` of call `callId` as a diff (waiting for approval, or applied). */
+  | { readonly type: 'openChange'; readonly callId: string; readonly index: number }
+  /** Undo this turn's changes, for the turn whose summary item is `itemId`. */
+  | { readonly type: 'undoChanges'; readonly itemId: string }
   | { readonly type: 'regenerate' }
   /** Sends a failed message (a `user` item with status failed) again, dropping the failed copy. */
   | { readonly type: 'retryMessage'; readonly id: string }
@@ -169,8 +179,15 @@ const outputPart: z.ZodType<OutputPart> = z.discriminatedUnion('kind', [
 ]);
 const outputParts = z.array(outputPart);
 
+const changeSummary: z.ZodType<ChangeSummary> = z.strictObject({
+  label: z.string(),
+  kind: z.enum(['edit', 'create', 'delete', 'rename']),
+  added: z.number().int().min(0),
+  removed: z.number().int().min(0),
+  fromLabel: z.string().nullable(),
+});
 const keptOutput = z.strictObject({ ref: z.string().regex(RESULT_REF), shownChars: count, totalChars: count });
-const toolDone = z.strictObject({ status: z.literal('done'), output: outputParts, kept: keptOutput.optional() });
+const toolDone = z.strictObject({ status: z.literal('done'), output: outputParts, kept: keptOutput.optional(), changes: z.array(changeSummary).optional() });
 const toolError = z.strictObject({ status: z.literal('error'), output: outputParts, kept: keptOutput.optional() });
 const toolNotRun = z.strictObject({ status: z.enum(['denied', 'refused']), output: outputParts });
 const cancelled = z.strictObject({ status: z.literal('cancelled') });
@@ -202,6 +219,7 @@ const turnSummaryItem = z.strictObject({
   message: z.string().nullable(),
   model: z.string().nullable(),
   usage: tokenUsage.nullable(),
+  changes: z.strictObject({ files: z.array(changeSummary), undone: z.boolean() }).nullable(),
 });
 
 const historyItem: z.ZodType<HistoryItem> = z.discriminatedUnion('kind', [
@@ -215,7 +233,12 @@ const historyItem: z.ZodType<HistoryItem> = z.discriminatedUnion('kind', [
 
 const conversationRef = z.strictObject({ id, title: z.string() });
 const conversationSummary: z.ZodType<ConversationSummary> = z.strictObject({ id, title: z.string(), updatedAt: z.string() });
-const approvalRequest: z.ZodType<ApprovalRequest> = z.strictObject({ callId: id, toolName: z.string(), input: jsonObject });
+const approvalRequest: z.ZodType<ApprovalRequest> = z.strictObject({
+  callId: id,
+  toolName: z.string(),
+  input: jsonObject,
+  review: z.strictObject({ changes: z.array(changeSummary), mustAsk: z.string().nullable() }).nullable(),
+});
 const toolCompletion: z.ZodType<ToolCompletion> = z.strictObject({ name: z.string(), detail: z.string() });
 
 const fieldBase = { key: z.string(), label: z.string(), description: z.string().optional(), required: z.boolean() };
@@ -285,6 +308,7 @@ const MAX_MESSAGE_CHARS = 200_000;
 const MAX_TITLE_CHARS = 200;
 const MAX_HREF_CHARS = 8_192;
 const MAX_QUERY_CHARS = 1_000;
+const MAX_REASON_CHARS = 2_000;
 
 export const webviewToHostSchema: z.ZodType<WebviewToHost> = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready') }),
@@ -293,8 +317,10 @@ export const webviewToHostSchema: z.ZodType<WebviewToHost> = z.discriminatedUnio
   z.strictObject({ type: z.literal('openConversation'), id }),
   z.strictObject({ type: z.literal('renameConversation'), id, title: z.string().trim().min(1).max(MAX_TITLE_CHARS) }),
   z.strictObject({ type: z.literal('deleteConversation'), id }),
-  z.strictObject({ type: z.literal('approvalAnswer'), callId: id, answer: z.enum(['allow_once', 'always_allow', 'deny']) }),
+  z.strictObject({ type: z.literal('approvalAnswer'), callId: id, answer: z.enum(['allow_once', 'always_allow', 'deny']), reason: z.string().max(MAX_REASON_CHARS) }),
   z.strictObject({ type: z.literal('elicitationAnswer'), promptId: id, reply: elicitationReply }),
+  z.strictObject({ type: z.literal('openChange'), callId: id, index: count }),
+  z.strictObject({ type: z.literal('undoChanges'), itemId: id }),
   z.strictObject({ type: z.literal('regenerate') }),
   z.strictObject({ type: z.literal('retryMessage'), id }),
   z.strictObject({ type: z.literal('dropMessage'), id }),

@@ -47,7 +47,7 @@ const follower = new BottomFollower(transcript.el, transcript.content, (hadFocus
   if (hadFocus) composer.focus();
 });
 const prompts = new PromptSlot({
-  answer: (callId, answer) => post({ type: 'approvalAnswer', callId, answer }),
+  answer: (callId, answer, reason) => post({ type: 'approvalAnswer', callId, answer, reason }),
   reply: (promptId, reply) => post({ type: 'elicitationAnswer', promptId, reply }),
   typing: () => composer.isTyping(),
   focusLeft: () => composer.focus(),

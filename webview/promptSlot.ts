@@ -4,7 +4,7 @@ import { renderApproval } from './render/approval';
 import { renderElicitation } from './render/elicitation';
 
 export interface PromptSlotHooks {
-  readonly answer: (callId: string, answer: ApprovalAnswer) => void;
+  readonly answer: (callId: string, answer: ApprovalAnswer, reason: string) => void;
   readonly reply: (promptId: string, reply: ElicitationReply) => void;
   /** The user is typing in the message box: a new prompt then shows without taking the focus (their keys would land on its buttons). */
   readonly typing: () => boolean;
@@ -74,8 +74,8 @@ export class PromptSlot {
     this.reveal(card);
   }
 
-  /** A form's first field, else the first button. */
+  /** A server's form's first field, else the first button (an approval's optional reason box is not where its answer starts). */
   private focusFirst(card: Element | null): void {
-    (card?.querySelector<HTMLElement>('input, select') ?? card?.querySelector('button'))?.focus({ preventScroll: true });
+    (card?.querySelector<HTMLElement>('.elicitation-form input, .elicitation-form select') ?? card?.querySelector('button'))?.focus({ preventScroll: true });
   }
 }

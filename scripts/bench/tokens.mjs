@@ -127,6 +127,36 @@ async function overheadTable(mods, opts) {
   };
 }
 
+/**
+ * The editor's own tools: what their defaults (RFD 108's shape) put on every request, against all
+ * of them on; and the edit path as Quiver's own schemas against Anthropic's schema-less text editor
+ * tool, whose definition the docs put at a fixed 700 input tokens (platform.claude.com/docs/en/
+ * agents-and-tools/tool-use/text-editor-tool, "Pricing": text_editor_20250728).
+ */
+function editorTable(mods) {
+  const tools = mods.editor.editorToolDefinitions(true);
+  const settingsLayer = (tools) => [{ type: 'config_delta', source: 'settings', tools, at: new Date(0).toISOString() }];
+  const offered = (settings) => mods.plan.planTools({ events: settingsLayer(settings), mcpTools: tools, builtins: [], runningServers: new Set(['editor']) }).offered;
+  const row = (label, list) => [label, list.length, mods.tokens.estimateToolsTokens(list)];
+  const defaults = offered({});
+  const allOn = offered({ 'editor__*': { enable: 'on' } });
+  const editPath = tools.filter((t) => ['read_file', 'edit_file', 'create_file'].includes(t.toolName));
+  return {
+    title: 'The editor\'s own tools: standing definition tokens (ESTIMATES, as the first request would carry them)',
+    columns: ['case', 'tools', '~tokens'],
+    rows: [
+      row('defaults: reads, search, problems, edit, create on', defaults),
+      row('all 15 editor tools on', allOn),
+      row('edit path: read_file + edit_file + create_file', editPath),
+      ['Anthropic text editor tool (view/create/str_replace/insert), per the docs', 1, 700],
+    ],
+    notes: [
+      `Defaults: ${defaults.map((t) => t.toolName).join(', ')} on; language tools, rename and run_command discoverable (search_tools finds them), delete_file off.`,
+      'Estimate = ceil(compact JSON / 3.5) per tool (src/core/tokens.ts); the text editor row is Anthropic\'s own fixed figure, not an estimate.',
+    ],
+  };
+}
+
 /** Every bench catalogue's tools under unique qualified names. */
 function allTools(dir) {
   const tools = [];
@@ -188,7 +218,8 @@ export async function run(opts) {
     upcoming: await load(opts.repoRoot, 'src/core/turn/upcomingPlan.js'),
     settings: await load(opts.repoRoot, 'src/core/settingsRegistry.js'),
     overview: await load(opts.repoRoot, 'src/core/toolOverview.js'),
+    editor: await load(opts.repoRoot, 'src/core/editorTools/index.js'),
   };
   const speed = opts.noSpeed ? [] : [refreshTable(mods, opts), await overheadTable(mods, opts)];
-  return [await tokenTable(mods, opts), ...speed];
+  return [await tokenTable(mods, opts), editorTable(mods), ...speed];
 }

@@ -1,5 +1,6 @@
 import { chipOf } from './attachments/attachment';
-import { addUsage, EMPTY_USAGE, type FoundTool, type HistoryItem, type OutputPart, type ThinkingItem, type TokenUsage, type ToolOutcome } from './chatItems';
+import { filesTouched, summarizeChange, undoneCalls, type FileChange } from './edits';
+import { addUsage, EMPTY_USAGE, type FoundTool, type HistoryItem, type OutputPart, type TurnChanges, type ThinkingItem, type TokenUsage, type ToolOutcome } from './chatItems';
 import { searchRows, settleSearchCards } from './searchCard';
 import type { AssistantBlock, StreamEvent } from './stream/events';
 import { droppedMessages, failedMessages } from './stream/failedMessages';
@@ -36,7 +37,8 @@ function toolOutcome(e: Extract<StreamEvent, { type: 'tool_result' }>): ToolOutc
   const output = outputParts(e.content);
   if (e.notRun !== undefined) return { status: e.notRun, output };
   const kept = e.kept === undefined ? {} : { kept: { ref: e.kept.ref, shownChars: e.kept.shownChars, totalChars: e.kept.totalChars } };
-  return e.isError ? { status: 'error', output, ...kept } : { status: 'done', output, ...kept };
+  const changes = e.changes === undefined || e.changes.length === 0 ? {} : { changes: e.changes.map(summarizeChange) };
+  return e.isError ? { status: 'error', output, ...kept } : { status: 'done', output, ...kept, ...changes };
 }
 
 interface Slot {
@@ -78,6 +80,12 @@ function thinkingItem(blocks: readonly ThinkingBlock[], id: string): ThinkingIte
   return text === '' && !redacted ? null : { kind: 'thinking', id, text, redacted };
 }
 
+/** A turn summary's list of changed files; undone once every call that changed them was undone. */
+function turnChanges(calls: readonly { readonly toolUseId: string; readonly changes: readonly FileChange[] }[], undone: ReadonlySet<string>): TurnChanges | null {
+  if (calls.length === 0) return null;
+  return { files: filesTouched(calls.flatMap((c) => c.changes)), undone: calls.every((c) => undone.has(c.toolUseId)) };
+}
+
 /** A user message's status, and for one that was not sent, why (see failedMessages). */
 function failedStatus(failed: ReadonlyMap<number, string | undefined>, index: number): { readonly status: 'sent' | 'failed'; readonly cause?: string } {
   if (!failed.has(index)) return { status: 'sent' };
@@ -112,6 +120,9 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
   const dropped = droppedMessages(events);
   /** The current turn's message was dropped: its summary (the refusal) goes with it. */
   let turnDropped = false;
+  const undone = undoneCalls(events);
+  /** The file changes of the current turn's calls, for its summary. */
+  let turnFileChanges: { readonly toolUseId: string; readonly changes: readonly FileChange[] }[] = [];
 
   const findCall = (callId: string): number => {
     for (let i = slots.length - 1; i >= 0; i--) if ((slots[i] as Slot).item.id === callId) return i;
@@ -151,6 +162,7 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
         turnModel = null;
         openSearches = [];
         pendingPromotions = new Set();
+        turnFileChanges = [];
         break;
       case 'user_message':
         turnDropped = dropped.has(index);
@@ -185,6 +197,7 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
         const it = slot.item;
         if (it.kind === 'tool_call') {
           slot.item = { ...it, outcome: toolOutcome(e) };
+          if (e.changes !== undefined && e.changes.length > 0) turnFileChanges.push({ toolUseId: e.toolUseId, changes: e.changes });
         } else if (it.kind === 'search') {
           if (e.isError || e.found === undefined) {
             slot.item = { ...it, outcome: e.isError ? { status: 'error', output: outputParts(e.content) } : { status: 'done', found: [] } };
@@ -222,8 +235,9 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
       case 'turn_end':
         cancelRunning();
         if (!turnDropped) slots.push({
-          item: { kind: 'turn_summary', id: itemIdForEvent(index), reason: e.reason, message: e.message ?? null, model: turnModel, usage: turnUsage },
+          item: { kind: 'turn_summary', id: itemIdForEvent(index), reason: e.reason, message: e.message ?? null, model: turnModel, usage: turnUsage, changes: turnChanges(turnFileChanges, undone) },
         });
+        turnFileChanges = [];
         inTurn = false;
         turnDropped = false;
         openSearches = [];
@@ -242,6 +256,7 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
       }
       case 'renamed':
       case 'message_dropped':
+      case 'changes_undone':
         break;
     }
   });

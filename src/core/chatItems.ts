@@ -1,4 +1,5 @@
 import type { AttachmentChip } from './attachments/attachment';
+import type { ChangeSummary } from './edits/fileChange';
 import type { TurnEndReason } from './stream/events';
 
 /**
@@ -37,7 +38,8 @@ export interface ProgressView {
 
 export type ToolOutcome =
   | { readonly status: 'running'; readonly progress?: ProgressView }
-  | { readonly status: 'done'; readonly output: readonly OutputPart[]; readonly kept?: KeptOutput }
+  /** `changes`: the files the call changed (its card lists them, each opening as a diff). */
+  | { readonly status: 'done'; readonly output: readonly OutputPart[]; readonly kept?: KeptOutput; readonly changes?: readonly ChangeSummary[] }
   | { readonly status: 'error'; readonly output: readonly OutputPart[]; readonly kept?: KeptOutput }
   /** It never ran: the user denied it (`denied`), or it may not run here (`refused`); `output` says why, as the model read it. */
   | { readonly status: 'denied' | 'refused'; readonly output: readonly OutputPart[] }
@@ -91,7 +93,14 @@ export type HistoryItem =
       readonly message: string | null;
       readonly model: string | null;
       readonly usage: TokenUsage | null;
+      /** The files the turn's calls changed, and whether the user undid them since; null when it changed none. */
+      readonly changes: TurnChanges | null;
     };
+
+export interface TurnChanges {
+  readonly files: readonly ChangeSummary[];
+  readonly undone: boolean;
+}
 
 export type UserItem = Extract<HistoryItem, { kind: 'user' }>;
 export type TurnSummaryItem = Extract<HistoryItem, { kind: 'turn_summary' }>;

@@ -1,5 +1,6 @@
 import type { ServerKeys } from './availability';
 import type { ToolCallHooks } from './elicitation/elicitation';
+import type { ChangeSummary, FileChange } from './edits/fileChange';
 import type { ToolDefinition } from './tools';
 
 /** A piece of a tool result, already shaped for the model. */
@@ -11,7 +12,24 @@ export interface ToolCallResult {
   readonly content: readonly ToolResultContent[];
   /** True when the tool failed; `content` then says what failed and why, for the model. */
   readonly isError: boolean;
+  /** Files the call changed, recorded in the stream so the turn's changes can be shown and undone (absent when none). */
+  readonly changes?: readonly FileChange[];
 }
+
+/**
+ * What a call would do, worked out before it is approved or run:
+ * - `none`: nothing to show; the tool's run policy alone decides whether it asks;
+ * - `refused`: it cannot run as asked (a string that does not match, a path in `.git/`): `reason`
+ *   is the model's error result, and the user is not asked;
+ * - `review`: the files it would change, shown as a diff before it runs when it asks; `mustAsk`
+ *   says why it asks whatever its run policy (a path outside the workspace, Quiver's own settings).
+ */
+export type CallReview =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'refused'; readonly reason: string }
+  | { readonly kind: 'review'; readonly changes: readonly ChangeSummary[]; readonly mustAsk: string | null };
+
+export const NO_REVIEW: CallReview = { kind: 'none' };
 
 export interface Unsubscribe {
   (): void;
@@ -36,6 +54,11 @@ export interface ToolSource {
   idleServers(): ReadonlySet<string>;
   /** Runs a tool by qualified name. Rejects only on cancellation; failures come back as `isError`. */
   call(name: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal, hooks?: ToolCallHooks): Promise<ToolCallResult>;
+  /**
+   * Works out what the call `callId` would do before it is approved; the later `call` with the
+   * same `hooks.callId` does exactly what was reviewed, or fails when the files changed meanwhile.
+   */
+  review(name: string, args: Readonly<Record<string, unknown>>, callId: string): Promise<CallReview>;
   /** Starts a server that is configured but not running (a forced tool needs it), idle ones included. */
   ensureRunning(server: string): Promise<void>;
   /**

@@ -1,3 +1,5 @@
+import type { ToolEntry } from './availability/types';
+
 /** JSON Schema as received from an MCP server: untrusted, so every field is optional. */
 export type JsonSchema = { readonly [key: string]: unknown };
 
@@ -32,6 +34,11 @@ export interface ToolDefinition {
    * the model whole unless the user's `resultTokens` for the tool says otherwise.
    */
   readonly resultSizeHintChars?: number;
+  /**
+   * What the tool's own source recommends when no `quiver.tools` entry sets a field (the editor's
+   * tools: reads on, writes asking, delete off); settings and deltas always win over it.
+   */
+  readonly defaults?: ToolEntry;
 }
 
 /** The names of Quiver's own tools; no MCP tool may take one of them. */

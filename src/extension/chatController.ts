@@ -43,7 +43,12 @@ export interface ChatController {
   renameConversation(id: string, title: string): Promise<void>;
   /** Called after the user confirmed the deletion. */
   deleteConversation(id: string): Promise<void>;
-  answerApproval(callId: string, answer: ApprovalAnswer): void;
+  /** `reason`: the user's words for the model with a denial ('' when none). */
+  answerApproval(callId: string, answer: ApprovalAnswer, reason: string): void;
+  /** Opens file change `index` of call `callId` as a diff. */
+  openChange(callId: string, index: number): Promise<void>;
+  /** Undo this turn's changes, for the turn whose summary item is `summaryItemId`. */
+  undoChanges(summaryItemId: string): Promise<void>;
   /** The user's reply to a server's question (a form or a link) asked during a call; a stale prompt is ignored. */
   answerElicitation(promptId: string, reply: ElicitationReply): Promise<void>;
   /** Re-runs the last reply (a `restart` stream event); post a fresh snapshot, then `turnStarted` with user null. */

@@ -18,6 +18,7 @@ import type { ChatController, ChatSendRequest } from './chatController';
 import { ConfiguredModelClient } from './configuredModelClient';
 import { effortSetting } from '../core/settingsRegistry';
 import { AppliedToolsSetting, readQuiverSetting } from './settings';
+import type { TurnChangeActions } from './editorTools/turnChanges';
 import { WebviewApprover } from './webviewApprover';
 import { WebviewElicitor } from './webviewElicitor';
 
@@ -37,6 +38,10 @@ export interface ChatDeps {
   readonly runTrust: () => RunTrust;
   /** Opens the whole of a result `conversation` kept as `ref` (ResultDocuments.open); false when it kept none. */
   readonly openResult: (conversation: string, ref: string) => Promise<boolean>;
+  /** Opens and undoes the file changes of the editor's tools. */
+  readonly changes: TurnChangeActions;
+  /** Shows a change waiting for approval as a diff beside the chat (the editor's tools' proposals). */
+  readonly showProposal: (callId: string) => void;
 }
 
 const ACTIVE_KEY = 'quiver.activeConversation';
@@ -64,7 +69,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
   private readonly streamChanged = new vscode.EventEmitter<void>();
   /** Fires when the active conversation or its stream changes (promotions, toggles, usage). */
   readonly onDidChangeStream = this.streamChanged.event;
-  private readonly approver = new WebviewApprover((msg) => this.post(msg));
+  private readonly approver = new WebviewApprover((msg) => this.post(msg), (callId) => this.deps.showProposal(callId));
   private readonly elicitor = new WebviewElicitor((msg) => this.post(msg), (message) => this.banner('warning', message));
   private conversation!: Conversation;
   private session!: ConversationSession;
@@ -190,12 +195,25 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
     else await this.postConversations();
   }
 
+  async openChange(callId: string, index: number): Promise<void> {
+    await this.deps.changes.open(this.conversation.events(), callId, index);
+  }
+
+  /** Undo this turn's changes: puts the files back and tells the model at the next message. */
+  async undoChanges(summaryItemId: string): Promise<void> {
+    const undone = await this.deps.changes.undo(this.conversation.events(), summaryItemId);
+    if (undone === undefined) return;
+    await this.conversation.append(undone);
+    this.refreshFromStream();
+    if (undone.skipped.length > 0) this.banner('warning', `Not undone, changed since: ${undone.skipped.map((s) => s.label).join(', ')}. Use the editor's Undo (Ctrl+Z) in those files.`);
+  }
+
   async openResult(ref: string): Promise<void> {
     if (!(await this.deps.openResult(this.conversation.id, ref))) this.banner('warning', `This chat keeps no result ${ref}; it may have been removed outside Quiver.`);
   }
 
-  answerApproval(callId: string, answer: ApprovalAnswer): void {
-    this.approver.answer(callId, answer);
+  answerApproval(callId: string, answer: ApprovalAnswer, reason: string): void {
+    this.approver.answer(callId, { answer, reason });
   }
 
   async answerElicitation(promptId: string, reply: ElicitationReply): Promise<void> {

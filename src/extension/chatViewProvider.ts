@@ -166,7 +166,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         this.run('Deleting the chat', () => this.confirmDelete(msg.id));
         return;
       case 'approvalAnswer':
-        this.run('Answering the approval', () => c.answerApproval(msg.callId, msg.answer));
+        this.run('Answering the approval', () => c.answerApproval(msg.callId, msg.answer, msg.reason));
+        return;
+      case 'openChange':
+        this.run('Opening the change', () => c.openChange(msg.callId, msg.index));
+        return;
+      case 'undoChanges':
+        this.run('Undoing the changes', () => c.undoChanges(msg.itemId));
         return;
       case 'elicitationAnswer':
         this.run('Answering the server', () => c.answerElicitation(msg.promptId, msg.reply));

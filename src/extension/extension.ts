@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { ToolIndex } from '../core/search/toolIndex';
 import { allItems } from '../core/toolOverview';
+import { combineSources } from '../core/sources';
 import { ConversationStore } from '../core/stream/conversationStore';
 import { createSearchBuiltins } from '../core/turn/searchBuiltins';
 import { SETTINGS, SETTINGS_SECTION } from '../core/settingsRegistry';
@@ -10,6 +11,9 @@ import { ApiKeyStore } from './apiKey';
 import { registerAttachCommands } from './attachments/attachCommands';
 import { ChatSessionController, type Completions } from './chatSessionController';
 import { ChatViewProvider } from './chatViewProvider';
+import { ChangeDiffs } from './editorTools/changeDiffs';
+import { EditorToolSource } from './editorTools/editorToolSource';
+import { TurnChangeActions } from './editorTools/turnChanges';
 import { registerChooseModelCommand } from './chooseModelCommand';
 import { LiveToolsModel } from './liveToolsModel';
 import type { McpFeatures } from './mcpFeatures';
@@ -37,6 +41,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   mcpHost = createMcpHost(context, log);
   const manager = mcpHost.manager;
   reportStartup(manager, log);
+  const diffs = new ChangeDiffs();
+  const editorTools = new EditorToolSource(diffs, log);
+  // The editor's own tools go through the very path MCP tools take: one source for the turn loop and the Tools view.
+  const source = combineSources([editorTools], manager);
   const builtins = createSearchBuiltins();
   const settings = new ToolSettings(context.globalStorageUri);
   const approvals = new RunApprovals(context.globalState);
@@ -44,7 +52,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const results = new ResultDocuments(store);
   const chat = await ChatSessionController.create({
     store,
-    source: manager,
+    source,
     builtins,
     keys,
     memento: context.workspaceState,
@@ -52,8 +60,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     alwaysAllow: (tool) => allowAlways(tool, settings, approvals),
     runTrust: () => approvals.trust(),
     openResult: (conversation, ref) => results.open(conversation, ref),
+    changes: new TurnChangeActions(editorTools, diffs),
+    showProposal: (callId) => void editorTools.showProposal(callId, 0, true),
   });
-  const tools = new LiveToolsModel(manager, chat, builtins, approvals);
+  const tools = new LiveToolsModel(manager, source, chat, builtins, approvals);
   const tree = new ToolsTreeProvider(tools);
   const status = new OverheadStatus(tools);
   const chatView = new ChatViewProvider(context.extensionUri, chat, log, manager);
@@ -72,7 +82,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
 
   context.subscriptions.push(
-    log, keys, approvals, tools, status, chat, chatView, tree, breakdown, descriptions, results,
+    log, diffs, editorTools, keys, approvals, tools, status, chat, chatView, tree, breakdown, descriptions, results,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chatView),
     vscode.window.createTreeView<ToolsTreeNode>('quiver.tools', { treeDataProvider: tree, showCollapseAll: true }),
     tools.onDidChange(() => {

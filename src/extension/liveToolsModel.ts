@@ -10,6 +10,7 @@ import { promotedTools, upcomingPlan } from '../core/turn/upcomingPlan';
 import { SETTINGS } from '../core/settingsRegistry';
 import { wireInputSchema } from '../core/wireSchema';
 import type { McpManager } from '../mcp/mcpManager';
+import type { ToolSource } from '../core/toolSource';
 import type { RunApprovals } from './runApprovals';
 import { AppliedToolsSetting } from './settings';
 import type { ServerView, ToolsModel } from './toolsModel';
@@ -45,6 +46,8 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
 
   constructor(
     private readonly mcp: McpManager,
+    /** Every tool source: the editor's own tools and the MCP servers (combineSources). */
+    private readonly source: ToolSource,
     private readonly chat: StreamView,
     private readonly builtins: BuiltinTools,
     private readonly approvals: RunApprovals,
@@ -59,7 +62,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
       invalidate();
     };
     // Reads stay exact at once (the memo goes now); only the change event waits for the batch.
-    this.unsubscribeMcp = mcp.onDidChange(() => {
+    this.unsubscribeMcp = source.onDidChange(() => {
       this.memo = undefined;
       this.mcpRefresh ??= setTimeout(() => {
         this.mcpRefresh = undefined;
@@ -139,12 +142,12 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
 
   private compute(): ToolOverview {
     const events = this.chat.events();
-    const mcpTools = this.mcp.tools();
+    const mcpTools = this.source.tools();
     const plan = upcomingPlan({
       events,
       mcpTools,
       builtins: this.builtins.definitions,
-      runningServers: this.mcp.runningServers(),
+      runningServers: this.source.runningServers(),
       settingsTools: this.settings().value,
     });
     return buildToolOverview({

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { EDITOR_SOURCE } from '../core/editorTools';
 import type { Availability, ConfigIssue, IgnoredRunPolicy } from '../core/availability';
 import { summarize } from '../core/search/summary';
 import { formatTokens, type ToolOverviewItem } from '../core/toolOverview';
@@ -49,7 +50,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
     }
     switch (node.kind) {
       case 'group': {
-        const servers = [...new Set(overview.groups[node.availability].map(serverOf))].sort(byServerThenBuiltinFirst);
+        const servers = [...new Set(overview.groups[node.availability].map(serverOf))].sort(editorThenBuiltinsThenServers);
         return servers.map((server) => ({ kind: 'server', availability: node.availability, server }));
       }
       case 'server':
@@ -112,7 +113,8 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
     const item = new vscode.TreeItem(server, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `server:${availability}:${server}`;
     item.description = `${items.length} · ~${formatTokens(tokens)} tok`;
-    item.iconPath = new vscode.ThemeIcon(server === BUILTIN_SERVER_LABEL ? 'sparkle' : 'server-process');
+    item.iconPath = new vscode.ThemeIcon(server === BUILTIN_SERVER_LABEL ? 'sparkle' : server === EDITOR_SOURCE ? 'code' : 'server-process');
+    if (server === EDITOR_SOURCE) item.tooltip = 'The editor\'s own tools: they read, search and edit this workspace through VS Code (every change reviewable as a diff and undoable) and run commands in its terminal.';
     const idle = this.model.servers().find((s) => s.name === server && s.status === 'idle');
     if (idle) {
       const when = idle.listedAt === undefined ? 'an earlier run' : listedDate.format(idle.listedAt);
@@ -123,15 +125,16 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsTreeNode>
     const signedIn = this.model.servers().some((s) => s.name === server && s.signedIn);
     if (signedIn) item.tooltip = `${typeof item.tooltip === 'string' ? `${item.tooltip}\n\n` : ''}Signed in with OAuth; Sign Out (right-click) forgets the tokens.`;
     // `server-signedIn` adds Sign Out to what a server offers.
-    item.contextValue = server === BUILTIN_SERVER_LABEL ? 'builtins' : signedIn ? 'server-signedIn' : 'server';
+    // `editorServer`: availability moves like a server's, but there is no process to restart or sign in to.
+    item.contextValue = server === BUILTIN_SERVER_LABEL ? 'builtins' : server === EDITOR_SOURCE ? 'editorServer' : signedIn ? 'server-signedIn' : 'server';
     return item;
   }
 }
 
-function byServerThenBuiltinFirst(a: string, b: string): number {
-  if (a === BUILTIN_SERVER_LABEL) return -1;
-  if (b === BUILTIN_SERVER_LABEL) return 1;
-  return a.localeCompare(b);
+/** The editor's own tools first, then Quiver's builtins, then the MCP servers by name. */
+function editorThenBuiltinsThenServers(a: string, b: string): number {
+  const rank = (s: string): number => (s === EDITOR_SOURCE ? 0 : s === BUILTIN_SERVER_LABEL ? 1 : 2);
+  return rank(a) - rank(b) || a.localeCompare(b);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ServerKeys } from '../core/availability';
 import type { ToolCallHooks } from '../core/elicitation/elicitation';
-import type { ToolCallResult, ToolSource, Unsubscribe } from '../core/toolSource';
+import { NO_REVIEW, type CallReview, type ToolCallResult, type ToolSource, type Unsubscribe } from '../core/toolSource';
 import type { ToolDefinition } from '../core/tools';
 import { untilAborted } from '../core/turn/untilAborted';
 import { buildCatalogue, type Catalogue } from './buildCatalogue';
@@ -224,6 +224,11 @@ export class McpManager implements ToolSource {
     else if (entry.state !== 'running') await this.startOnDemand(entry, 'toolCall');
     if (entry.state === 'idle') await this.startOnDemand(entry, 'toolCall');
     if (entry.state !== 'running') throw new Error(`MCP server "${server}" is not running: ${entry.reason ?? entry.state}`);
+  }
+
+  /** An MCP tool's effects are its server's to know: its run policy alone decides whether it asks. */
+  review(): Promise<CallReview> {
+    return Promise.resolve(NO_REVIEW);
   }
 
   async call(name: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal, hooks: ToolCallHooks = {}): Promise<ToolCallResult> {

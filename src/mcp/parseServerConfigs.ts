@@ -1,3 +1,4 @@
+import { EDITOR_SOURCE } from '../core/editorTools';
 import type { z } from 'zod';
 import { describeIssues, mcpJsonEntry, mcpJsonFile, quiverRemoteEntry, quiverStdioEntry, type OAuthBlock } from './configSchemas';
 import { expandVariables, type ExpansionContext } from './expandVariables';
@@ -152,7 +153,9 @@ function collect(
   const servers: ServerConfig[] = [];
   const errors: ServerConfigError[] = [];
   for (const [name, entry] of entries) {
-    const built = name.trim() === '' ? { error: 'has an empty name; give the server a name' } : build(name, entry);
+    const built = name.trim() === '' ? { error: 'has an empty name; give the server a name' }
+      : name === EDITOR_SOURCE ? { error: `is named "${EDITOR_SOURCE}", the name of the editor's own tools (${EDITOR_SOURCE}__read_file, …); give the server another name` }
+        : build(name, entry);
     if ('config' in built) servers.push(built.config);
     else errors.push({ server: name, source, message: `MCP server "${name}" in ${describeSource(source)}: ${built.error}` });
   }

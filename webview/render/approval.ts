@@ -1,5 +1,6 @@
 import type { ApprovalAnswer, ApprovalRequest } from '../../src/protocol';
-import { button, h, icon } from '../dom';
+import { append, button, h, icon } from '../dom';
+import { changeList } from './changes';
 import { formatInput, textBlock } from './output';
 
 /**
@@ -9,7 +10,7 @@ import { formatInput, textBlock } from './output';
 const KEY_GRACE_MS = 400;
 
 /** The prompt for one pending call; the host settles it, so the buttons only send the answer. */
-export function renderApproval(req: ApprovalRequest, answer: (callId: string, a: ApprovalAnswer) => void): HTMLElement {
+export function renderApproval(req: ApprovalRequest, answer: (callId: string, a: ApprovalAnswer, reason: string) => void): HTMLElement {
   const box = h('div', { class: 'approval', attrs: { role: 'group', 'aria-label': `Approve ${req.toolName}` } });
   const buttons: HTMLButtonElement[] = [];
   const shownAt = performance.now();
@@ -17,18 +18,30 @@ export function renderApproval(req: ApprovalRequest, answer: (callId: string, a:
     // A click from the keyboard has no pointer detail.
     if (ev.detail === 0 && performance.now() - shownAt < KEY_GRACE_MS) return;
     for (const b of buttons) b.disabled = true;
-    answer(req.callId, a);
+    answer(req.callId, a, a === 'deny' ? reason.value : '');
   };
-  buttons.push(
-    button({ label: 'Allow once', title: 'Run this call', class: 'primary', onClick: send('allow_once') }),
-    button({ label: 'Always allow this tool', title: `Run ${req.toolName} without asking from now on`, class: 'secondary', onClick: send('always_allow') }),
-    button({ label: 'Deny', title: 'Do not run this call; the model is told it was denied', class: 'secondary', onClick: send('deny') }),
-  );
+  const changes = req.review?.changes ?? [];
+  const mustAsk = req.review?.mustAsk ?? null;
+  const isChange = changes.length > 0;
+  const reason = h('input', { class: 'approval-reason', attrs: { type: 'text', placeholder: isChange ? 'Why reject? (optional, the model is told)' : 'Why deny? (optional, the model is told)', 'aria-label': 'Reason for the model (optional)', maxlength: '2000' } });
+  buttons.push(...[
+    button({ label: isChange ? 'Accept' : 'Allow once', title: isChange ? 'Apply this change' : 'Run this call', class: 'primary', onClick: send('allow_once') }),
+    // A call that must ask whatever its policy (outside the workspace, Quiver's own settings) asks every time.
+    mustAsk === null ? button({ label: 'Always allow this tool', title: `Run ${req.toolName} without asking from now on`, class: 'secondary', onClick: send('always_allow') }) : null,
+    button({ label: isChange ? 'Reject' : 'Deny', title: isChange ? 'Do not apply this change; the model is told it was rejected' : 'Do not run this call; the model is told it was denied', class: 'secondary', onClick: send('deny') }),
+  ].filter((b): b is HTMLButtonElement => b !== null));
   const input = h('details', { class: 'approval-input' }, h('summary', {}, icon('chevron-right', 'chevron'), 'Input'), textBlock(formatInput(req.input), 'tool-text tool-input'));
-  input.open = true;
-  box.append(
-    h('div', { class: 'approval-title' }, icon('shield'), h('span', {}, 'Run '), h('code', { class: 'tool-name' }, req.toolName), h('span', {}, '?')),
+  input.open = !isChange;
+  const title = isChange
+    ? h('div', { class: 'approval-title' }, icon('diff'), h('span', {}, 'Apply this change of '), h('code', { class: 'tool-name' }, req.toolName), h('span', {}, '?'))
+    : h('div', { class: 'approval-title' }, icon('shield'), h('span', {}, 'Run '), h('code', { class: 'tool-name' }, req.toolName), h('span', {}, '?'));
+  append(
+    box,
+    title,
+    isChange ? changeList(req.callId, changes) : null,
+    mustAsk === null ? null : h('div', { class: 'approval-must-ask' }, icon('warning'), h('span', {}, `Asks every time: ${mustAsk}.`)),
     input,
+    reason,
     h('div', { class: 'approval-actions' }, ...buttons),
   );
   return box;

@@ -1,5 +1,6 @@
 import type { HistoryItem, ProgressView, ToolOutcome } from '../../src/protocol';
 import { h, icon } from '../dom';
+import { changeList } from './changes';
 import { keptNote } from './keptNote';
 import { formatInput, renderOutput, textBlock } from './output';
 
@@ -46,6 +47,7 @@ export function renderToolCard(item: ToolCallItem, open: boolean | null, asking 
     h('span', { class: 'card-title' }, h('span', { class: 'muted' }, STATUS[status].verb), h('code', { class: 'tool-name' }, item.name)),
     status === 'running' || status === 'done' ? null : h('span', { class: `card-state state-${status}` }, STATUS[status].label),
     (item.outcome.status === 'done' || item.outcome.status === 'error') && item.outcome.kept ? keptNote(item.outcome.kept) : null,
+    item.outcome.status === 'done' && item.outcome.changes ? changeList(item.id, item.outcome.changes) : null,
     item.outcome.status === 'running' && item.outcome.progress ? progressNote(item.outcome.progress) : null,
     asking ? h('span', { class: 'card-state state-asking', title: 'Its server asks you something: the question is above the message box' }, icon('question'), ' Waiting for your answer') : null,
   );

@@ -1,5 +1,6 @@
 import type { TokenUsage, TurnSummaryItem } from '../../src/protocol';
 import { button, formatCount, h, icon } from '../dom';
+import { turnChangesRow } from './changes';
 
 const REASON: Record<TurnSummaryItem['reason'], string | null> = {
   done: null,
@@ -40,5 +41,6 @@ export function renderTurnSummary(item: TurnSummaryItem, regenerate: (() => void
   if (item.usage !== null) meta.append(h('span', { title: usageTitle(item.usage) }, usageText(item.usage)));
   if (regenerate) meta.append(button({ icon: 'refresh', title: 'Regenerate this reply', class: 'regenerate', onClick: regenerate }));
   if (meta.childElementCount > 0) row.append(meta);
+  if (item.changes !== null) row.append(turnChangesRow(item.id, item.changes));
   return row;
 }

@@ -18,15 +18,18 @@ export interface ToolIdentity {
   readonly name: string;
   /** Undefined for builtins, which have no server layer. */
   readonly server: string | undefined;
+  /** The source's own recommendation (ToolDefinition.defaults), below every `quiver.tools` layer. */
+  readonly defaults?: ToolEntry;
 }
 
 /**
  * Resolves one tool field by field: its own entry, else its server's `<server>__*`,
- * else `*`, else on / any. Builtins default to running unattended; MCP tools ask.
+ * else `*`, else the tool source's own defaults, else on / any. Builtins default to running
+ * unattended; MCP tools ask.
  */
 export function resolveTool(config: ToolsConfig, tool: ToolIdentity): ResolvedTool {
   const chain = chainKeys(tool).map((key) => config.get(key));
-  const first = <K extends keyof ToolEntry>(field: K): ToolEntry[K] => chain.find((e) => e?.[field] !== undefined)?.[field];
+  const first = <K extends keyof ToolEntry>(field: K): ToolEntry[K] => chain.find((e) => e?.[field] !== undefined)?.[field] ?? tool.defaults?.[field];
   const defaultRun: RunPolicy = tool.server === undefined ? 'unattended' : 'ask';
   const resultTokens = first('resultTokens');
   return {

@@ -22,6 +22,8 @@ export interface CallProgress {
 
 /** What a caller hears of one tool call while it runs. */
 export interface ToolCallHooks {
+  /** The model's tool_use id, which ties the call to its review (ToolSource.review). */
+  readonly callId?: string;
   readonly onProgress?: (progress: CallProgress) => void;
   /** A question the server asks while running this call; without it the source's own answerer is asked. */
   readonly onElicitation?: AnswerElicitation;

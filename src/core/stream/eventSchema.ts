@@ -31,6 +31,13 @@ const attachment = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('resource'), id: z.string().min(1), server: z.string(), uri: z.string(), name: z.string(), text: z.string() }),
 ]);
 
+const fileChange = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('edit'), path: z.string().min(1), label: z.string(), before: z.string(), after: z.string() }),
+  z.object({ kind: z.literal('create'), path: z.string().min(1), label: z.string(), after: z.string() }),
+  z.object({ kind: z.literal('delete'), path: z.string().min(1), label: z.string(), before: z.string() }),
+  z.object({ kind: z.literal('rename'), path: z.string().min(1), label: z.string(), fromPath: z.string().min(1), fromLabel: z.string(), text: z.string() }),
+]);
+
 /** What a stored line must look like to load; kept beside events.ts so the two change together. */
 export const streamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn_start'), at }),
@@ -58,6 +65,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     found: z.array(z.object({ name: z.string(), status: z.enum(['usable', 'found, unavailable']) })).optional(),
     notLoaded: z.array(z.string()).optional(),
     kept: z.object({ ref: z.string().regex(RESULT_REF), status: z.enum(['truncated', 'reference-only', 'error']), shownChars: count, totalChars: count }).optional(),
+    changes: z.array(fileChange).optional(),
     at,
   }),
   z.object({
@@ -74,6 +82,13 @@ export const streamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('renamed'), title: z.string(), at }),
   z.object({ type: z.literal('message_dropped'), index: count, at }),
   z.object({ type: z.literal('restart'), at }),
+  z.object({
+    type: z.literal('changes_undone'),
+    toolUseIds: z.array(z.string().min(1)),
+    restored: z.array(z.string()),
+    skipped: z.array(z.object({ label: z.string(), why: z.string() })),
+    at,
+  }),
 ]);
 
 // Compile-time check that the schema and the StreamEvent union describe the same shapes.

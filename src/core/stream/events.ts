@@ -1,4 +1,5 @@
 import type { Attachment } from '../attachments/attachment';
+import type { FileChange } from '../edits/fileChange';
 import type { ToolResultContent } from '../toolSource';
 
 /** Where a config delta came from; promotion is the only source a model can cause. */
@@ -114,6 +115,8 @@ export type StreamEvent =
       readonly notLoaded?: readonly string[];
       /** Set when `content` is a view of a longer result kept whole (absent for results sent whole, and in streams before 2026-12-01). */
       readonly kept?: KeptResult;
+      /** Files the call changed, with their text before and after (absent when none): the turn's checkpoint. */
+      readonly changes?: readonly FileChange[];
       readonly at: string;
     }
   | {
@@ -137,6 +140,18 @@ export type StreamEvent =
    * followed it from the transcript, then the turn continues from there. Config deltas are
    * never withdrawn, so promotions made before the restart stay.
    */
-  | { readonly type: 'restart'; readonly at: string };
+  | { readonly type: 'restart'; readonly at: string }
+  /**
+   * The user undid the file changes of the calls `toolUseIds` (Undo this turn's changes):
+   * `restored` lists the files put back as they were, `skipped` those left alone and why (changed
+   * since). The model is told at the next message.
+   */
+  | {
+      readonly type: 'changes_undone';
+      readonly toolUseIds: readonly string[];
+      readonly restored: readonly string[];
+      readonly skipped: readonly { readonly label: string; readonly why: string }[];
+      readonly at: string;
+    };
 
 export type StreamEventType = StreamEvent['type'];

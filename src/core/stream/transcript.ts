@@ -1,3 +1,4 @@
+import { undoneText } from '../edits/checkpoints';
 import type { ChatMessage, SystemChange, UserBlock } from '../model';
 import type { AssistantBlock, StreamEvent } from './events';
 import { failedMessages } from './failedMessages';
@@ -43,6 +44,7 @@ function itemsOf(events: readonly StreamEvent[]): Item[] {
     else if (e.type === 'tool_result') items.push({ role: 'user', blocks: [{ type: 'tool_result', toolUseId: e.toolUseId, content: e.content, isError: e.isError }] });
     else if (e.type === 'wire_change') items.push({ role: 'system', text: e.text, added: e.added, removed: e.removed });
     else if (e.type === 'restart') withdrawLastReply(items);
+    else if (e.type === 'changes_undone') items.push({ role: 'user', blocks: [{ type: 'text', text: undoneText(e) }] });
   }
   return items;
 }

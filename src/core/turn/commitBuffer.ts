@@ -107,7 +107,7 @@ export function foldCycle(
       applyDelta(config, delta);
       events.push(delta);
     } else if (entry.kind === 'result') {
-      events.push({ type: 'tool_result', toolUseId: entry.toolUseId, name: entry.name, content: entry.result.content, isError: entry.result.isError, ...(entry.notRun ? { notRun: entry.notRun } : {}), ...(entry.kept ? { kept: entry.kept } : {}), at });
+      events.push({ type: 'tool_result', toolUseId: entry.toolUseId, name: entry.name, content: entry.result.content, isError: entry.result.isError, ...(entry.notRun ? { notRun: entry.notRun } : {}), ...(entry.kept ? { kept: entry.kept } : {}), ...(entry.result.changes ? { changes: entry.result.changes } : {}), at });
     } else {
       const { found, notLoaded, promoted } = foldSearch(entry, config, catalogue);
       if (Object.keys(promoted).length > 0) {

@@ -1,12 +1,12 @@
 import type { KeptResults } from '../results/keptResults';
 import type { AssistantBlock, KeptResult, NotRunReason } from '../stream/events';
-import type { ToolCallResult, ToolSource } from '../toolSource';
+import type { CallReview, ToolCallResult, ToolSource } from '../toolSource';
 import { callRefusal } from './callEligibility';
 import { callGroups } from './callGroups';
 import { untilAborted } from './untilAborted';
 import type { CommitBuffer } from './commitBuffer';
 import type { ToolCallHooks } from '../elicitation/elicitation';
-import type { Approver, BuiltinTools, Elicitor, TurnObserver } from './ports';
+import type { ApprovalDecision, Approver, BuiltinTools, Elicitor, TurnObserver } from './ports';
 import type { ToolPlan } from './toolPlan';
 import { DESCRIBE_TOOLS_NAME, READ_RESULT_NAME, SEARCH_TOOLS_NAME } from '../tools';
 
@@ -43,20 +43,36 @@ interface NotRun {
 
 const notRun = (reason: NotRunReason, text: string): NotRun => ({ result: errorResult(text), reason });
 
-/** Asks the user when the tool's run policy says so; undefined means go ahead. */
-async function approval(call: ToolUse, ctx: ExecutionContext): Promise<NotRun | undefined> {
-  if (ctx.plan.resolved.get(call.name)?.run !== 'ask' || ctx.alwaysAllowed.has(call.name)) return undefined;
+/**
+ * Asks the user when the tool's run policy says so, or when its review says it must ask whatever
+ * the policy (then "always allow" counts once only); undefined means go ahead.
+ */
+async function approval(call: ToolUse, review: CallReview, ctx: ExecutionContext): Promise<NotRun | undefined> {
+  const mustAsk = review.kind === 'review' && review.mustAsk !== null;
+  if (!mustAsk && (ctx.plan.resolved.get(call.name)?.run !== 'ask' || ctx.alwaysAllowed.has(call.name))) return undefined;
   const tool = ctx.plan.permitted.find((t) => t.name === call.name);
-  const request = { toolUseId: call.id, name: call.name, server: tool?.server, input: call.input };
+  const request = { toolUseId: call.id, name: call.name, server: tool?.server, input: call.input, review: review.kind === 'review' ? { changes: review.changes, mustAsk: review.mustAsk } : null };
   ctx.observer.onApprovalNeeded?.(request);
-  const answer = await untilAborted(ctx.approver.approve(request, ctx.signal), ctx.signal, 'deny' as const);
+  const decision = await untilAborted(ctx.approver.approve(request, ctx.signal), ctx.signal, DENIED);
   if (ctx.signal.aborted) return notRun('cancelled', CANCELLED_RESULT);
-  if (answer === 'deny') return notRun('denied', `The user declined to run ${call.name}. Do not retry it unless the user asks; continue without it or ask what they prefer.`);
-  if (answer === 'always_allow') {
+  if (decision.answer === 'deny') return notRun('denied', deniedText(call.name, review, decision.reason));
+  if (decision.answer === 'always_allow' && !mustAsk) {
     ctx.alwaysAllowed.add(call.name);
     ctx.observer.onAlwaysAllowed?.(call.name);
   }
   return undefined;
+}
+
+const DENIED: ApprovalDecision = { answer: 'deny', reason: '' };
+
+/** What the model reads of a denial: a change is "rejected" and nothing of it was applied; the user's reason, when given, is quoted. */
+function deniedText(name: string, review: CallReview, reason: string): string {
+  const said = reason.trim() === '' ? '' : ` The user said: "${reason.trim()}"`;
+  if (review.kind === 'review' && review.changes.length > 0) {
+    const files = review.changes.map((c) => c.label).join(', ');
+    return `The user rejected this change (${files}); nothing was applied.${said} Do not make the same change again; follow what the user said, or ask.`;
+  }
+  return `The user declined to run ${name}.${said} Do not retry it unless the user asks; continue without it or ask what they prefer.`;
 }
 
 /**
@@ -68,7 +84,9 @@ async function runMcpTool(call: ToolUse, ctx: ExecutionContext): Promise<{ reado
   try {
     const result = await untilAborted(ctx.source.call(call.name, call.input, ctx.signal, callHooks(call, ctx)), ctx.signal, stopped.result);
     if (result === stopped.result) return { result, reason: 'cancelled' };
-    return { ...(await ctx.results.shape(call.name, result)), reason: undefined };
+    const shaped = await ctx.results.shape(call.name, result);
+    // The checkpoint rides with the shaped result whole: a view of the text never cuts the record of what changed.
+    return { ...shaped, result: result.changes ? { ...shaped.result, changes: result.changes } : shaped.result, reason: undefined };
   } catch (err) {
     if (ctx.signal.aborted) return stopped;
     return { result: errorResult(`${call.name} failed: ${err instanceof Error ? err.message : String(err)}`), reason: undefined };
@@ -79,6 +97,7 @@ async function runMcpTool(call: ToolUse, ctx: ExecutionContext): Promise<{ reado
 function callHooks(call: ToolUse, ctx: ExecutionContext): ToolCallHooks {
   const elicitor = ctx.elicitor;
   return {
+    callId: call.id,
     onProgress: (progress) => ctx.observer.onToolProgress?.(call.id, progress),
     ...(elicitor === undefined
       ? {}
@@ -103,7 +122,9 @@ async function prepareCall(call: ToolUse, index: number, buffer: CommitBuffer, c
   }
   if (call.name === DESCRIBE_TOOLS_NAME) return void record(ctx.builtins.describe(call.input, ctx.plan.permitted));
   if (call.name === READ_RESULT_NAME) return void record(await ctx.results.read(call.input));
-  const declined = await approval(call, ctx);
+  const review = await ctx.source.review(call.name, call.input, call.id);
+  if (review.kind === 'refused') return void record(errorResult(review.reason));
+  const declined = await approval(call, review, ctx);
   if (declined) return void record(declined.result, declined.reason);
   return record;
 }

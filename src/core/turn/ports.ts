@@ -1,3 +1,4 @@
+import type { ChangeSummary } from '../edits/fileChange';
 import type { ModelClient, Usage } from '../model';
 import type { ResultSettings } from '../results/resultLimit';
 import type { ResultStore } from '../results/resultStore';
@@ -17,11 +18,19 @@ export interface ApprovalRequest {
   readonly name: string;
   readonly server: string | undefined;
   readonly input: Readonly<Record<string, unknown>>;
+  /** The files the call would change (shown as a diff before it runs), and why it asks whatever its run policy; null for a call without a review. */
+  readonly review: { readonly changes: readonly ChangeSummary[]; readonly mustAsk: string | null } | null;
+}
+
+/** The user's answer, and their words for the model when they deny ('' when they gave none). */
+export interface ApprovalDecision {
+  readonly answer: ApprovalAnswer;
+  readonly reason: string;
 }
 
 /** The user's say before a tool whose run policy is `ask` runs. Must settle (deny is fine) when the signal aborts. */
 export interface Approver {
-  approve(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer>;
+  approve(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision>;
 }
 
 /** A question an MCP server asks while running the call `toolUseId` (`elicitation/create`). */

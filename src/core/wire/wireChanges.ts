@@ -26,9 +26,19 @@ function change(cause: ToolChangeCause, added: readonly string[], removed: reado
   return { type: 'wire_change', cause, added, removed, text, at };
 }
 
-/** The conversation's first request: the system prompt and the tools array as they will stay. */
+/**
+ * The conversation's first request: the system prompt and the tools array as they will stay. A
+ * `/use` tool is deferred and added by a change, so that it is withdrawn as it came, unless it is
+ * the only tool this request offers: the API refuses a `tools` array in which every tool is
+ * deferred ("At least one tool must have defer_loading=false. All tools cannot be deferred.",
+ * https://platform.claude.com/docs/en/agents-and-tools/tool-search-tool, "Error handling"), so it
+ * goes up front and its change only asks for it (wireStateOf counts it as added for the /use, and
+ * a later request withdraws it by an appended removal). When nothing is offered at all, the array
+ * stays empty: no `tools` is sent, and tools come later by inline definitions (toWire.ts).
+ */
 function opening(input: WireChangeInput): StreamEvent[] {
-  const upFront = definitionsFor(input.desired.filter((t) => t.name !== input.forcedNow));
+  const others = definitionsFor(input.desired.filter((t) => t.name !== input.forcedNow));
+  const upFront = others.length > 0 ? others : definitionsFor(input.desired.filter((t) => t.name === input.forcedNow));
   return [
     { type: 'wire_system', text: input.systemPrompt, at: input.at },
     { type: 'wire_tools', placement: 'upFront', tools: upFront, at: input.at },

@@ -17,7 +17,10 @@ export interface WireState {
   readonly offered: ReadonlySet<string>;
   /** Each search result that loads deferred tools, and which. */
   readonly discoveries: readonly Discovery[];
-  /** Names a `/use` change added that no later change withdrew. */
+  /**
+   * Names a `/use` change added that no later change withdrew, and the `/use` tool of the first
+   * request when it went up front as that request's only tool (see wireChanges.ts, opening).
+   */
   readonly addedForUse: ReadonlySet<string>;
 }
 
@@ -38,8 +41,9 @@ function survivingResults(messages: readonly ChatMessage[]): ReadonlySet<string>
  * loaded only if its definition was recorded as deferred (when its search result was, see
  * loadedDefinitions): a reference to a tool of the array as first sent is refused, so one of
  * those found again after it was withdrawn comes back by a change instead. A change
- * adds and removes names where it stands. Everything comes from the stream, so a reopened
- * conversation sends the same bytes.
+ * adds and removes names where it stands. Only the first `upFront` event counts: the tools
+ * array, empty or not, stays as the first request sent it. Everything comes from the stream, so
+ * a reopened conversation sends the same bytes.
  */
 export function wireStateOf(events: readonly StreamEvent[], messages: readonly ChatMessage[]): WireState {
   const kept = survivingResults(messages);
@@ -51,18 +55,26 @@ export function wireStateOf(events: readonly StreamEvent[], messages: readonly C
   const offered = new Set<string>();
   const discoveries: Discovery[] = [];
   const addedForUse = new Set<string>();
+  let opened = false;
   for (const e of events) {
     if (e.type !== 'wire_tools') continue;
     const fresh = e.tools.filter((t) => !definitions.has(t.name));
     for (const t of fresh) definitions.set(t.name, t);
     if (e.placement === 'deferred') deferred.push(...fresh);
-    else if (upFront.length === 0) upFront = fresh;
+    else if (!opened) {
+      upFront = fresh;
+      opened = true;
+    }
   }
   for (const t of upFront) offered.add(t.name);
   const deferredNames = new Set(deferred.map((t) => t.name));
+  let forced: string | undefined;
   for (const e of events) {
-    if (e.type === 'wire_system' && system === undefined) system = systemNow = e.text;
-    else if (e.type === 'tool_result' && e.name === SEARCH_TOOLS_NAME && e.found !== undefined && kept.has(e.toolUseId)) {
+    if (e.type === 'user_message') forced = e.forced;
+    else if (e.type === 'wire_system' && system === undefined) {
+      system = systemNow = e.text;
+      if (forced !== undefined && upFront.some((t) => t.name === forced)) addedForUse.add(forced);
+    } else if (e.type === 'tool_result' && e.name === SEARCH_TOOLS_NAME && e.found !== undefined && kept.has(e.toolUseId)) {
       const loads = [...new Set(e.found.filter((f) => f.status === 'usable' && !offered.has(f.name) && deferredNames.has(f.name)).map((f) => f.name))];
       for (const name of loads) offered.add(name);
       if (loads.length > 0) discoveries.push({ toolUseId: e.toolUseId, tools: loads });

@@ -12,6 +12,8 @@ type ResultBlock = Anthropic.Beta.Messages.BetaToolResultContentBlockParam;
 type SystemBlock = Anthropic.Beta.Messages.BetaTextBlockParam | Anthropic.Beta.Messages.BetaRequestToolAdditionBlock | Anthropic.Beta.Messages.BetaRequestToolRemovalBlock;
 
 export const TOOL_CHANGES_BETA = 'mid-conversation-tool-changes-2026-07-01';
+/** The same page's later beta: tool changes by reference, and tools defined in a message (`tool_definition`). */
+export const INLINE_TOOLS_BETA = 'inline-tools-2026-09-15';
 const CACHE: Anthropic.Beta.Messages.BetaCacheControlEphemeral = { type: 'ephemeral' };
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 type ImageType = (typeof IMAGE_TYPES)[number];
@@ -91,27 +93,73 @@ function changeText(change: SystemChange, rendering: ToolsRendering): string {
   return [change.text, ...(waiting ? [waitingNote(change.added)] : [])].filter((t) => !isBlank(t)).join('\n\n');
 }
 
-function systemToWire(change: SystemChange, rendering: ToolsRendering): SystemBlock[] {
+/**
+ * Tools defined in the messages, for a conversation whose first request sent no tool up front
+ * (see inlineTools): each tool's definition goes in the first `tool_addition` that offers it, a
+ * later one names it. Filled in message order, so every request renders the same bytes.
+ */
+class InlineTools {
+  private readonly defined = new Set<string>();
+  constructor(
+    private readonly definitions: ReadonlyMap<string, WireTool>,
+    /** What each search result loads, by tool_use id: defined right after the user message that holds it. */
+    readonly loads: ReadonlyMap<string, readonly string[]>,
+  ) {}
+
+  addition(name: string): SystemBlock {
+    const definition = this.definitions.get(name);
+    if (definition === undefined || this.defined.has(name)) return { type: 'tool_addition', tool: { type: 'tool_reference', name } };
+    this.defined.add(name);
+    return { type: 'tool_addition', tool: { type: 'tool_definition', definition: toolToWire(definition, false) } };
+  }
+
+  /** A removal names a tool defined earlier; there is nothing to withdraw from one never defined. */
+  removal(name: string): SystemBlock[] {
+    return this.defined.has(name) ? [removalOf(name)] : [];
+  }
+}
+
+function removalOf(name: string): SystemBlock {
+  return { type: 'tool_removal', tool: { type: 'tool_reference', name } };
+}
+
+function systemToWire(change: SystemChange, rendering: ToolsRendering, inline: InlineTools | undefined): SystemBlock[] {
   const text = changeText(change, rendering);
   const blocks: SystemBlock[] = isBlank(text) ? [] : [{ type: 'text', text }];
   if (rendering.toolChanges) {
-    for (const name of change.removed) blocks.push({ type: 'tool_removal', tool: { type: 'tool_reference', name } });
-    for (const name of change.added) blocks.push({ type: 'tool_addition', tool: { type: 'tool_reference', name } });
+    for (const name of change.removed) blocks.push(...(inline ? inline.removal(name) : [removalOf(name)]));
+    for (const name of change.added) blocks.push(inline ? inline.addition(name) : { type: 'tool_addition', tool: { type: 'tool_reference', name } });
   }
   return blocks;
 }
 
+/** The additions that load what a user message's search results found, where tools are defined inline. */
+function loadsToWire(content: readonly UserBlock[], inline: InlineTools | undefined): SystemBlock[] {
+  if (!inline) return [];
+  return content.flatMap((b) => (b.type === 'tool_result' ? (inline.loads.get(b.toolUseId) ?? []) : [])).map((name) => inline.addition(name));
+}
+
 /**
  * The messages. Where the model takes no system messages, a change's text joins the user
- * message before it (a system change always follows one; see transcript.ts).
+ * message before it (a system change always follows one; see transcript.ts). Where tools are
+ * defined inline, what a search found is added right after the user message holding its
+ * result, first in the system message that follows it (one is made when none does).
  */
-function messagesToWire(messages: readonly ChatMessage[], loads: ReadonlyMap<string, readonly string[]>, rendering: ToolsRendering): WireMessage[] {
+function messagesToWire(messages: readonly ChatMessage[], loads: ReadonlyMap<string, readonly string[]>, rendering: ToolsRendering, inline: InlineTools | undefined): WireMessage[] {
   const out: WireMessage[] = [];
+  let found: SystemBlock[] = [];
   for (const m of messages) {
-    if (m.role === 'user') out.push({ role: 'user', content: userToWire(m.content, loads) });
-    else if (m.role === 'assistant') out.push({ role: 'assistant', content: assistantToWire(m.content) });
+    if (m.role !== 'system' && found.length > 0) {
+      out.push({ role: 'system', content: found });
+      found = [];
+    }
+    if (m.role === 'user') {
+      out.push({ role: 'user', content: userToWire(m.content, loads) });
+      found = loadsToWire(m.content, inline);
+    } else if (m.role === 'assistant') out.push({ role: 'assistant', content: assistantToWire(m.content) });
     else if (rendering.systemMessages) {
-      const content = systemToWire(m, rendering);
+      const content = [...found, ...systemToWire(m, rendering, inline)];
+      found = [];
       if (content.length > 0) out.push({ role: 'system', content });
     } else {
       const last = out.at(-1);
@@ -119,6 +167,7 @@ function messagesToWire(messages: readonly ChatMessage[], loads: ReadonlyMap<str
       if (last?.role === 'user' && Array.isArray(last.content) && !isBlank(text)) last.content.push({ type: 'text', text });
     }
   }
+  if (found.length > 0) out.push({ role: 'system', content: found });
   return out;
 }
 
@@ -132,9 +181,15 @@ function withCacheBreakpoint(messages: WireMessage[]): WireMessage[] {
   return [...messages.slice(0, -1), { ...last, content: blocks } as WireMessage];
 }
 
-/** The tools array: as first sent, deferred ones after; or, for a rewriting rendering, what is offered now. */
+/**
+ * The tools array: as first sent, deferred ones after; none at all where nothing was sent up front
+ * (see inlineTools); or, for a rewriting rendering, what is offered now.
+ */
 function toolsToWire(request: ModelRequest, rendering: ToolsRendering): Anthropic.Beta.Messages.BetaTool[] {
-  if (rendering.deferred) return [...request.upFront.map((t) => toolToWire(t, false)), ...request.deferred.map((t) => toolToWire(t, true))];
+  if (rendering.deferred) {
+    if (request.upFront.length === 0) return [];
+    return [...request.upFront.map((t) => toolToWire(t, false)), ...request.deferred.map((t) => toolToWire(t, true))];
+  }
   const offered = offeredAtEnd(request);
   return [...request.upFront, ...request.deferred].filter((t) => offered.has(t.name)).map((t) => toolToWire(t, false));
 }
@@ -155,22 +210,52 @@ function offeredAtEnd(request: ModelRequest): ReadonlySet<string> {
 }
 
 /**
+ * Where the conversation's first request sent no tool up front (it offered none; see opening in
+ * core/wire/wireChanges.ts), its tools come by definitions in the messages:
+ * - a `tools` array of deferred tools alone is refused: "At least one tool must have
+ *   defer_loading=false. All tools cannot be deferred." (https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool,
+ *   "Error handling"; the scripted API's rules.ts);
+ * - a tool up front that the first request did not send would change `tools`, the start of the
+ *   prefix every later request's cache and every thinking block sent back key on
+ *   (build-with-claude/preserved-thinking/prefix-checks);
+ * - under the `inline-tools-2026-09-15` beta of mid-conversation tool changes
+ *   (https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages,
+ *   "Define tools in a message"), a `tool_addition` may carry "a `tool_definition` object that
+ *   carries an inline tool definition in `definition` (the same object a `tools` entry holds)",
+ *   or reference "a tool defined earlier in `messages`", and a `tool_removal` may name one too
+ *   (the SDK's BetaRequestToolAdditionBlock / BetaRequestToolRemovalBlock).
+ * So such a conversation never sends `tools`, and defines each tool in the change, or right after
+ * the search result, that first offers it. Taken on the models with tool changes (the later beta
+ * of the same feature, on the same page); a model without them gets no tool in that conversation:
+ * a change that adds one says it waits for a new chat.
+ */
+function inlineTools(request: ModelRequest, rendering: ToolsRendering): InlineTools | undefined {
+  if (!rendering.deferred || !rendering.toolChanges || request.upFront.length > 0) return undefined;
+  const definitions = new Map(request.deferred.map((t) => [t.name, t]));
+  return new InlineTools(definitions, new Map(request.discoveries.map((d) => [d.toolUseId, d.tools])));
+}
+
+/**
  * The Messages API body for a request (beta route, for system-message tool changes). The
  * prefix only grows: `system`, the tools array and every earlier message are sent as the
  * conversation first sent them; a change is an appended system message.
  */
 export function requestToWire(request: ModelRequest, setting: PromotionRendering = 'toolReference'): Beta {
   const rendering = toolsRendering(request.capabilities, setting);
-  const loads = rendering.references ? new Map(request.discoveries.map((d) => [d.toolUseId, d.tools])) : new Map<string, readonly string[]>();
+  const inline = inlineTools(request, rendering);
+  // A reference needs a deferred tool in `tools`, which only a conversation with a tool up front has.
+  const references = rendering.references && request.upFront.length > 0;
+  const loads = references ? new Map(request.discoveries.map((d) => [d.toolUseId, d.tools])) : new Map<string, readonly string[]>();
   const tools = toolsToWire(request, rendering);
   const thinking = thinkingToWire(request.thinking, request.capabilities, rendering.dropStaleThinking);
   const effort = request.effort;
-  const betas = [...(rendering.toolChanges ? [TOOL_CHANGES_BETA] : []), ...(rendering.dropStaleThinking && thinking !== undefined ? [BLOCK_BINDING_BETA] : [])];
+  const changesBeta = inline ? INLINE_TOOLS_BETA : TOOL_CHANGES_BETA;
+  const betas = [...(rendering.toolChanges ? [changesBeta] : []), ...(rendering.dropStaleThinking && thinking !== undefined ? [BLOCK_BINDING_BETA] : [])];
   return {
     model: request.model,
     max_tokens: request.maxTokens,
     system: [{ type: 'text', text: request.system, cache_control: CACHE }],
-    messages: withCacheBreakpoint(messagesToWire(request.messages, loads, rendering)),
+    messages: withCacheBreakpoint(messagesToWire(request.messages, loads, rendering, inline)),
     ...(tools.length > 0 ? { tools } : {}),
     ...(thinking !== undefined ? { thinking } : {}),
     ...(effort !== undefined ? { output_config: { effort } } : {}),

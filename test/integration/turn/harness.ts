@@ -12,9 +12,9 @@ export const DEFAULT_RESULTS: ResultSettings = { maxTokens: SETTINGS.resultsMaxT
 import type { StreamEvent } from '../../../src/core/stream/events';
 import { ConversationStore } from '../../../src/core/stream/conversationStore';
 import type { Conversation } from '../../../src/core/stream/conversation';
-import type { ToolCallResult, ToolSource, Unsubscribe } from '../../../src/core/toolSource';
+import { NO_REVIEW, type CallReview, type ToolCallResult, type ToolSource, type Unsubscribe } from '../../../src/core/toolSource';
 import type { ToolDefinition } from '../../../src/core/tools';
-import type { ApprovalAnswer, ApprovalRequest, Approver, BuiltinTools, SearchAnswer, TurnObserver } from '../../../src/core/turn/ports';
+import type { ApprovalAnswer, ApprovalDecision, ApprovalRequest, Approver, BuiltinTools, SearchAnswer, TurnObserver } from '../../../src/core/turn/ports';
 import { ConversationSession } from '../../../src/core/turn/session';
 import { AnthropicModelClient } from '../../../src/providers/anthropic/anthropicModelClient';
 import type { PromotionRendering } from '../../../src/providers/anthropic/rendering';
@@ -33,7 +33,7 @@ export interface FakeServer {
   /** Not started, its tools listed from a cached catalogue (the manager's `idle`): set `running` too. */
   idle?: boolean;
   /** Replaced by tests that change the catalogue (list_changed, another tools/list order). */
-  tools: readonly { readonly name: string; readonly description?: string; readonly readOnly?: boolean; readonly handler?: Handler }[];
+  tools: readonly { readonly name: string; readonly description?: string; readonly readOnly?: boolean; readonly handler?: Handler; readonly review?: (args: Readonly<Record<string, unknown>>) => CallReview }[];
 }
 
 const ok = (text: string): ToolCallResult => ({ content: [{ type: 'text', text }], isError: false });
@@ -55,6 +55,11 @@ export class MemoryToolSource implements ToolSource {
 
   runningServers(): ReadonlySet<string> {
     return new Set(Object.entries(this.servers).filter(([, s]) => s.running).map(([n]) => n));
+  }
+
+  review(name: string, args: Readonly<Record<string, unknown>>): Promise<CallReview> {
+    const [server, tool] = name.split('__');
+    return Promise.resolve(this.servers[server ?? '']?.tools.find((t) => t.name === tool)?.review?.(args) ?? NO_REVIEW);
   }
 
   async call(name: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<ToolCallResult> {
@@ -124,14 +129,15 @@ export const substringBuiltins: BuiltinTools = {
 export class ScriptedApprover implements Approver {
   readonly asked: ApprovalRequest[] = [];
   constructor(
-    private readonly answers: ApprovalAnswer[] = [],
+    private readonly answers: (ApprovalAnswer | ApprovalDecision)[] = [],
     private readonly before?: (request: ApprovalRequest) => Promise<void>,
   ) {}
 
-  async approve(request: ApprovalRequest): Promise<ApprovalAnswer> {
+  async approve(request: ApprovalRequest): Promise<ApprovalDecision> {
     this.asked.push(request);
     await this.before?.(request);
-    return this.answers.shift() ?? 'allow_once';
+    const next = this.answers.shift() ?? 'allow_once';
+    return typeof next === 'string' ? { answer: next, reason: '' } : next;
   }
 }
 

@@ -51,7 +51,7 @@ describe('historyFromStream', () => {
   it('maps a plain turn with per-turn usage summed over cycles', () => {
     const h = historyFromStream([start, user('hi'), usage(100, 10), say({ text: 'Hello' }), usage(50, 5, 40), end()], false);
     assert.deepEqual(brief(h.items), ['user:hi', 'assistant:Hello', 'end:done']);
-    assert.deepEqual(h.items[2], { kind: 'turn_summary', id: itemIdForEvent(5), reason: 'done', message: null, model: 'claude-x', usage: { input: 150, output: 15, cacheRead: 40, cacheWrite: 0 } });
+    assert.deepEqual(h.items[2], { kind: 'turn_summary', id: itemIdForEvent(5), reason: 'done', message: null, model: 'claude-x', usage: { input: 150, output: 15, cacheRead: 40, cacheWrite: 0 }, changes: null });
     assert.equal(h.liveUsage, null);
   });
 
@@ -134,7 +134,7 @@ describe('historyFromStream', () => {
     const h = historyFromStream([start, user('x'), say({ id: 't1', name: 'slow' }), end('cancelled')], false);
     assert.deepEqual(brief(h.items), ['user:x', 'tool:slow:cancelled', 'end:cancelled']);
     const e = historyFromStream([start, user('x'), end('error', '401 invalid x-api-key')], false);
-    assert.deepEqual(e.items[1], { kind: 'turn_summary', id: 'e2', reason: 'error', message: '401 invalid x-api-key', model: null, usage: null });
+    assert.deepEqual(e.items[1], { kind: 'turn_summary', id: 'e2', reason: 'error', message: '401 invalid x-api-key', model: null, usage: null, changes: null });
   });
 
   it('keeps calls running and reports live usage for a turn that is still running', () => {

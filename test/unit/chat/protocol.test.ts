@@ -26,15 +26,15 @@ const snapshot: ChatSnapshot = {
     { kind: 'search', id: 'tu_4', input: { query: 'issues' }, outcome: { status: 'done', found: [{ name: 'gh__issue', status: 'loaded', tokens: 120 }, { name: 'gh__x', status: 'unavailable', tokens: null }, { name: 'gh__issue_comments', status: 'not loaded', tokens: null }] } },
     { kind: 'search', id: 'tu_5', input: { query: '' }, outcome: { status: 'error', output: [{ kind: 'text', text: 'empty query' }] } },
     { kind: 'search', id: 'tu_6', input: { query: 'x' }, outcome: { status: 'running' } },
-    { kind: 'turn_summary', id: 'e9', reason: 'max_cycles', message: 'stopped after 25', model: 'claude-sonnet-4-5', usage },
-    { kind: 'turn_summary', id: 'e10', reason: 'done', message: null, model: null, usage: null },
+    { kind: 'turn_summary', id: 'e9', reason: 'max_cycles', message: 'stopped after 25', model: 'claude-sonnet-4-5', usage, changes: { files: [{ label: 'src/a.ts', kind: 'edit', added: 2, removed: 1, fromLabel: null }], undone: false } },
+    { kind: 'turn_summary', id: 'e10', reason: 'done', message: null, model: null, usage: null, changes: null },
   ],
   model: 'claude-sonnet-4-5',
   busy: true,
   liveUsage: usage,
   apiKeySet: false,
   conversations: [{ id: 'c1', title: 'Read the README', updatedAt: '2025-01-01T00:00:00.000Z' }],
-  pendingApprovals: [{ callId: 'tu_7', toolName: 'fs__write', input: { path: 'a', content: 'b' } }],
+  pendingApprovals: [{ callId: 'tu_7', toolName: 'fs__write', input: { path: 'a', content: 'b' }, review: null }],
   pendingElicitations: [
     {
       promptId: 'tu_8#1',
@@ -65,13 +65,13 @@ const hostSamples: Record<HostToWebviewType, HostToWebview> = {
   toolCallStarted: { type: 'toolCallStarted', callId: 'tu_8', name: 'search_tools', input: { query: 'git', limit: 5 }, card: 'search' },
   toolCallFinished: { type: 'toolCallFinished', callId: 'tu_1', outcome: { status: 'done', output: [{ kind: 'text', text: '[Result r2 …]' }], kept: { ref: 'r2', shownChars: 4_000, totalChars: 212_000 } } },
   searchFinished: { type: 'searchFinished', callId: 'tu_8', outcome: { status: 'done', found: [{ name: 'git__log', status: 'unloaded', tokens: 80 }] } },
-  approvalRequest: { type: 'approvalRequest', request: { callId: 'tu_9', toolName: 'fs__write', input: { nested: { a: [1, 2, null] } } } },
+  approvalRequest: { type: 'approvalRequest', request: { callId: 'tu_9', toolName: 'fs__write', input: { nested: { a: [1, 2, null] } }, review: null } },
   approvalSettled: { type: 'approvalSettled', callId: 'tu_9' },
   elicitationRequest: { type: 'elicitationRequest', prompt: { promptId: 'tu_9#2', callId: 'tu_9', toolName: 'pay__checkout', server: 'pay', message: 'Confirm the payment', mode: 'url', url: 'https://pay.example.com/confirm' } },
   elicitationSettled: { type: 'elicitationSettled', promptId: 'tu_9#2' },
   toolProgress: { type: 'toolProgress', callId: 'tu_9', progress: { progress: 3, total: 10, message: 'copying' } },
   usage: { type: 'usage', usage },
-  turnFinished: { type: 'turnFinished', summary: { kind: 'turn_summary', id: 'e20', reason: 'error', message: '401 invalid x-api-key', model: 'm', usage: null } },
+  turnFinished: { type: 'turnFinished', summary: { kind: 'turn_summary', id: 'e20', reason: 'error', message: '401 invalid x-api-key', model: 'm', usage: null, changes: null } },
   banner: { type: 'banner', severity: 'warning', message: 'A turn is already running.' },
   conversations: { type: 'conversations', list: [], current: { id: 'c2', title: 'New chat' } },
   toolCompletions: { type: 'toolCompletions', tools: [{ name: 'a', detail: 'on' }] },
@@ -88,7 +88,9 @@ const webviewSamples: Record<WebviewToHostType, WebviewToHost> = {
   openConversation: { type: 'openConversation', id: 'c1' },
   renameConversation: { type: 'renameConversation', id: 'c1', title: 'Better title' },
   deleteConversation: { type: 'deleteConversation', id: 'c1' },
-  approvalAnswer: { type: 'approvalAnswer', callId: 'tu_9', answer: 'always_allow' },
+  approvalAnswer: { type: 'approvalAnswer', callId: 'tu_9', answer: 'deny', reason: 'use the other helper' },
+  openChange: { type: 'openChange', callId: 'tu_9', index: 1 },
+  undoChanges: { type: 'undoChanges', itemId: 'e12' },
   elicitationAnswer: { type: 'elicitationAnswer', promptId: 'tu_9#2', reply: { action: 'accept', content: { name: 'Ada', age: 36, subscribed: true, tags: ['a'] } } },
   regenerate: { type: 'regenerate' },
   retryMessage: { type: 'retryMessage', id: 'e7' },
@@ -130,7 +132,7 @@ describe('protocol', () => {
       ['an extra field', { type: 'stop', force: true }],
       ['a missing field', { type: 'sendMessage' }],
       ['a wrong field type', { type: 'sendMessage', text: 42 }],
-      ['an unknown approval answer', { type: 'approvalAnswer', callId: 'a', answer: 'allow_all' }],
+      ['an unknown approval answer', { type: 'approvalAnswer', callId: 'a', answer: 'allow_all', reason: '' }],
       ['an elicitation reply with an unknown action', { type: 'elicitationAnswer', promptId: 'a', reply: { action: 'maybe' } }],
       ['an elicitation answer with a nested object', { type: 'elicitationAnswer', promptId: 'a', reply: { action: 'accept', content: { name: { first: 'Ada' } } } }],
       ['an empty id', { type: 'openConversation', id: '' }],
@@ -244,8 +246,8 @@ describe('protocol', () => {
     it('ends a turn: not busy, running calls cancelled, approvals cleared, summary appended', () => {
       let s = applyHostMessage(idle, { type: 'turnStarted', user: null });
       s = applyHostMessage(s, { type: 'toolCallStarted', callId: 't', name: 'x', input: {}, card: 'tool' });
-      s = applyHostMessage(s, { type: 'approvalRequest', request: { callId: 't', toolName: 'x', input: {} } });
-      s = applyHostMessage(s, { type: 'approvalRequest', request: { callId: 't', toolName: 'x', input: {} } });
+      s = applyHostMessage(s, { type: 'approvalRequest', request: { callId: 't', toolName: 'x', input: {}, review: null } });
+      s = applyHostMessage(s, { type: 'approvalRequest', request: { callId: 't', toolName: 'x', input: {}, review: null } });
       assert.equal(s.pendingApprovals.length, 1);
       s = applyHostMessage(s, { type: 'usage', usage });
       assert.deepEqual(s.liveUsage, usage);
@@ -257,8 +259,8 @@ describe('protocol', () => {
     });
 
     it('settles one approval, replaces the conversation list, leaves state alone for banners', () => {
-      let s = applyHostMessage(idle, { type: 'approvalRequest', request: { callId: 'a', toolName: 'x', input: {} } });
-      s = applyHostMessage(s, { type: 'approvalRequest', request: { callId: 'b', toolName: 'y', input: {} } });
+      let s = applyHostMessage(idle, { type: 'approvalRequest', request: { callId: 'a', toolName: 'x', input: {}, review: null } });
+      s = applyHostMessage(s, { type: 'approvalRequest', request: { callId: 'b', toolName: 'y', input: {}, review: null } });
       s = applyHostMessage(s, { type: 'approvalSettled', callId: 'a' });
       assert.deepEqual(s.pendingApprovals.map((a) => a.callId), ['b']);
       s = applyHostMessage(s, hostSamples.conversations);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { ChatMessage, ModelRequest } from '../../../src/core/model';
 import { fallbackCapabilities, type ModelCapabilities } from '../../../src/core/modelCapabilities';
 import type { WireTool } from '../../../src/core/stream/events';
-import { requestToWire, TOOL_CHANGES_BETA } from '../../../src/providers/anthropic/toWire';
+import { INLINE_TOOLS_BETA, requestToWire, TOOL_CHANGES_BETA } from '../../../src/providers/anthropic/toWire';
 
 const tool = (name: string): WireTool => ({ name, description: `${name} does things`, inputSchema: { type: 'object' } });
 const sonnet = fallbackCapabilities('claude-sonnet-5-5');
@@ -77,6 +77,47 @@ describe('Anthropic request rendering', () => {
     const noSystem = requestToWire(request({ capabilities: withCaps({ toolChanges: false, systemMessages: false }), messages: [...messages, change] }));
     assert.equal(noSystem.messages.at(-1)?.role, 'user');
     assert.match(JSON.stringify(lastContent(noSystem).at(-1)), /Now available: gh__a\./);
+  });
+
+  it('nothing sent up front: no tools array ever; each tool is defined in the first addition that offers it, named after that, and what a search found is defined right after its result', () => {
+    const added: ChatMessage = { role: 'system', text: 'Now available: search_tools.', added: ['search_tools'], removed: [] };
+    const searchTurn: ChatMessage[] = [
+      { role: 'user', content: [{ type: 'text', text: 'find it' }] },
+      added,
+      { role: 'assistant', content: [{ type: 'tool_use', id: 's1', name: 'search_tools', input: { query: 'x' } }] },
+      { role: 'user', content: [{ type: 'tool_result', toolUseId: 's1', content: [{ type: 'text', text: '{"results":[]}' }], isError: false }] },
+    ];
+    const again: ChatMessage[] = [
+      { role: 'system', text: 'Gone: gh__a.', added: [], removed: ['gh__a'] },
+      { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
+      { role: 'user', content: [{ type: 'text', text: 'and again' }] },
+      { role: 'system', text: 'Back: gh__a.', added: ['gh__a'], removed: [] },
+    ];
+    const inline = request({ upFront: [], deferred: [tool('search_tools'), tool('gh__a')], discoveries: [{ toolUseId: 's1', tools: ['gh__a'] }], messages: [...searchTurn, ...again] });
+    const body = requestToWire(inline);
+    assert.equal(body.tools, undefined);
+    assert.deepEqual(body.betas, [INLINE_TOOLS_BETA]);
+    const definition = (name: string) => ({ type: 'tool_definition', definition: { name, description: `${name} does things`, input_schema: { type: 'object' } } });
+    assert.deepEqual(body.messages.map((m) => m.role), ['user', 'system', 'assistant', 'user', 'system', 'assistant', 'user', 'system']);
+    assert.deepEqual(body.messages[1]?.content, [{ type: 'text', text: 'Now available: search_tools.' }, { type: 'tool_addition', tool: definition('search_tools') }]);
+    assert.deepEqual(body.messages[3]?.content, [{ type: 'tool_result', tool_use_id: 's1', content: [{ type: 'text', text: '{"results":[]}' }] }], 'no reference: the search text stays in its result');
+    assert.deepEqual(body.messages[4]?.content, [
+      { type: 'tool_addition', tool: definition('gh__a') },
+      { type: 'text', text: 'Gone: gh__a.' },
+      { type: 'tool_removal', tool: { type: 'tool_reference', name: 'gh__a' } },
+    ], 'the search result loads first, then the change that follows it');
+    assert.deepEqual(lastContent(body), [{ type: 'text', text: 'Back: gh__a.' }, { type: 'tool_addition', tool: { type: 'tool_reference', name: 'gh__a' }, cache_control: { type: 'ephemeral' } }]);
+    const earlier = requestToWire({ ...inline, messages: searchTurn });
+    assert.deepEqual(earlier.messages.at(-1), { role: 'system', content: [{ type: 'tool_addition', tool: definition('gh__a'), cache_control: { type: 'ephemeral' } }] }, 'a search result with nothing after it: a system message of its own');
+  });
+
+  it('nothing sent up front on a model without tool changes: no tools array and no reference, the added tool said to wait for a new chat', () => {
+    const change: ChatMessage = { role: 'system', text: 'Now available: gh__a.', added: ['gh__a'], removed: [] };
+    const body = requestToWire(request({ capabilities: withCaps({ toolChanges: false }), upFront: [], deferred: [tool('gh__a')], messages: [...messages, change] }));
+    assert.equal(body.tools, undefined);
+    assert.equal(body.betas, undefined);
+    assert.equal(JSON.stringify(body.messages).includes('tool_reference'), false);
+    assert.match(JSON.stringify(body.messages.at(-1)?.content), /offered in a new chat/);
   });
 
   it('an error result carries text only, and no blank text block is ever sent', () => {

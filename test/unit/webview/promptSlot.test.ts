@@ -4,7 +4,7 @@ import { installBrowserGlobals, type BrowserGlobals } from './browserGlobals';
 
 type SlotModule = typeof import('../../../webview/promptSlot.js');
 
-const request = (callId: string, toolName = 'everything__echo'): ApprovalRequest => ({ callId, toolName, input: { message: 'hi' } });
+const request = (callId: string, toolName = 'everything__echo'): ApprovalRequest => ({ callId, toolName, input: { message: 'hi' }, review: null });
 
 const question: ElicitationPromptView = {
   promptId: 'c3#1',

@@ -10,7 +10,7 @@ type TranscriptModule = typeof import('../../../webview/transcript.js');
 
 const thinking = (text: string, redacted = false, id = 't1'): ThinkingItem => ({ kind: 'thinking', id, text, redacted });
 const userItem: HistoryItem = { kind: 'user', id: 'u1', text: 'add 2 and 3', forced: null, attachments: [], status: 'sent' };
-const summaryItem: HistoryItem = { kind: 'turn_summary', id: 's1', reason: 'done', message: null, model: 'm', usage: null };
+const summaryItem: HistoryItem = { kind: 'turn_summary', id: 's1', reason: 'done', message: null, model: 'm', usage: null, changes: null };
 const snapshotOf = (items: readonly HistoryItem[], busy: boolean): ChatSnapshot => idleSnapshot({ items, busy });
 
 describe('webview thinking section', () => {

@@ -70,6 +70,31 @@ describe('wire changes: what a request appends so nothing sent before changes', 
     assert.ok(after[0]?.type === 'wire_change' && after[0].cause === 'use_done' && after[0].removed[0] === 'gh__c');
   });
 
+  it('/use of the only tool the first request offers: it goes up front (never a tools array of deferred tools alone), and the next turn withdraws it as /use done', () => {
+    const events: StreamEvent[] = [{ type: 'user_message', text: 'use it', forced: 'gh__c', at }];
+    const first = step(events, ['gh__c'], { forcedNow: 'gh__c' });
+    assert.deepEqual(first.map((e) => (e.type === 'wire_change' ? `${e.cause} +${e.added.join(',')}` : e.type === 'wire_tools' ? `${e.type} ${e.placement}` : e.type)), ['wire_system', 'wire_tools upFront', 'use +']);
+    const wire = wireStateOf(events, []);
+    assert.deepEqual(wire.upFront.map((t) => t.name), ['gh__c']);
+    assert.deepEqual(wire.deferred, []);
+    assert.deepEqual([...wire.addedForUse], ['gh__c']);
+    events.push(user('next'));
+    const after = step(events, []);
+    assert.deepEqual(after.map((e) => (e.type === 'wire_change' ? `${e.cause} -${e.removed.join(',')}` : e.type)), ['use_done -gh__c']);
+    assert.deepEqual(wireStateOf(events, []).upFront.map((t) => t.name), ['gh__c'], 'the tools array as first sent');
+  });
+
+  it('a first request that offers nothing records an empty tools array, which stays empty when tools come later', () => {
+    const events: StreamEvent[] = [user('hi')];
+    assert.deepEqual(step(events, []).map((e) => e.type), ['wire_system', 'wire_tools']);
+    events.push(user('now'));
+    const later = step(events, ['gh__a']);
+    assert.deepEqual(later.map((e) => (e.type === 'wire_tools' ? `${e.type} ${e.placement}` : e.type)), ['wire_tools deferred', 'wire_change']);
+    const wire = wireStateOf([...events, { type: 'wire_tools', placement: 'upFront', tools: [{ name: 'gh__b', description: '', inputSchema: { type: 'object' } }], at }], []);
+    assert.deepEqual(wire.upFront, [], 'only the first request sets the tools sent up front');
+    assert.deepEqual([...wire.offered], ['gh__a']);
+  });
+
   it('a tool whose server went away is removed with that reason; the system prompt changing appends it as text', () => {
     const events: StreamEvent[] = [user('hi')];
     step(events, ['search_tools', 'gh__a']);

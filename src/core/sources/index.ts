@@ -1,0 +1,1 @@
+export { combineSources, type BuiltInSource } from './combinedSource';
