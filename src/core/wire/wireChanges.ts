@@ -31,7 +31,7 @@ function change(cause: ToolChangeCause, added: readonly string[], removed: reado
  * `/use` tool is deferred and added by a change, so that it is withdrawn as it came, unless it is
  * the only tool this request offers: the API refuses a `tools` array in which every tool is
  * deferred ("At least one tool must have defer_loading=false. All tools cannot be deferred.",
- * https://platform.claude.com/docs/en/agents-and-tools/tool-search-tool, "Error handling"), so it
+ * https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool, "Error handling"), so it
  * goes up front and its change only asks for it (wireStateOf counts it as added for the /use, and
  * a later request withdraws it by an appended removal). When nothing is offered at all, the array
  * stays empty: no `tools` is sent, and tools come later by inline definitions (toWire.ts).
