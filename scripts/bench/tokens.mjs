@@ -76,7 +76,7 @@ async function tokenTable(mods, opts) {
     notes: [
       'Estimate = ceil(compact JSON {name, description, input_schema} / 3.5 chars per token), per tool, summed (src/core/tokens.ts);',
       'the API adds its own fixed tool-use system preamble on top. Real counts: usage.input_tokens of a request.',
-      'Default = demo/.vscode/settings.json quiver.tools ("*" discoverable, a few on; includes search_tools + describe_tools);',
+      'Default = demo/.vscode/settings.json quiver.tools (every server "<server>__*" discoverable, a few on; includes search_tools + describe_tools);',
       'for 500 tools: "*" discoverable with 3 on.',
     ],
   };

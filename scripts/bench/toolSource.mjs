@@ -5,6 +5,8 @@ export function staticToolSource(tools, call) {
     tools: () => tools,
     runningServers: () => new Set(tools.map((t) => t.server)),
     idleServers: () => new Set(),
+    // MCP tools get no review: their run policy alone decides whether they ask.
+    review: async () => ({ kind: 'none' }),
     call,
     ensureRunning: async () => undefined,
     startingServers: () => new Set(),
