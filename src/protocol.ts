@@ -191,11 +191,12 @@ const toolDone = z.strictObject({ status: z.literal('done'), output: outputParts
 const toolError = z.strictObject({ status: z.literal('error'), output: outputParts, kept: keptOutput.optional() });
 const toolNotRun = z.strictObject({ status: z.enum(['denied', 'refused']), output: outputParts });
 const cancelled = z.strictObject({ status: z.literal('cancelled') });
+const toolStopped = z.strictObject({ status: z.literal('stopped'), output: outputParts });
 const progressView: z.ZodType<ProgressView> = z.strictObject({ progress: z.number(), total: z.number().nullable(), message: z.string().nullable() });
 const running = z.strictObject({ status: z.literal('running'), progress: progressView.optional() });
 
-const finishedToolOutcome = z.union([toolDone, toolError, toolNotRun, cancelled]);
-const toolOutcome: z.ZodType<ToolOutcome> = z.union([running, toolDone, toolError, toolNotRun, cancelled]);
+const finishedToolOutcome = z.union([toolDone, toolError, toolNotRun, cancelled, toolStopped]);
+const toolOutcome: z.ZodType<ToolOutcome> = z.union([running, toolDone, toolError, toolNotRun, cancelled, toolStopped]);
 
 const foundTool: z.ZodType<FoundTool> = z.strictObject({
   name: z.string(),

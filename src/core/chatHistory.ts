@@ -35,6 +35,7 @@ function outputParts(content: readonly ToolResultContent[]): OutputPart[] {
 function toolOutcome(e: Extract<StreamEvent, { type: 'tool_result' }>): ToolOutcome {
   if (e.notRun === 'cancelled') return { status: 'cancelled' };
   const output = outputParts(e.content);
+  if (e.stopped === true) return { status: 'stopped', output };
   if (e.notRun !== undefined) return { status: e.notRun, output };
   const kept = e.kept === undefined ? {} : { kept: { ref: e.kept.ref, shownChars: e.kept.shownChars, totalChars: e.kept.totalChars } };
   const changes = e.changes === undefined || e.changes.length === 0 ? {} : { changes: e.changes.map(summarizeChange) };

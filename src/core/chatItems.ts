@@ -43,14 +43,17 @@ export type ToolOutcome =
   | { readonly status: 'error'; readonly output: readonly OutputPart[]; readonly kept?: KeptOutput }
   /** It never ran: the user denied it (`denied`), or it may not run here (`refused`); `output` says why, as the model read it. */
   | { readonly status: 'denied' | 'refused'; readonly output: readonly OutputPart[] }
-  /** The turn was stopped before the call produced a result. */
-  | { readonly status: 'cancelled' };
+  /** The turn was stopped before the call started: it never ran. */
+  | { readonly status: 'cancelled' }
+  /** The call was running when the user stopped the turn: it may have had effects; `output` is what the model read. */
+  | { readonly status: 'stopped'; readonly output: readonly OutputPart[] };
 
 /**
  * What one search did with one tool it matched: the one status of its row on the search card.
  * `loaded`: this search promoted it, so its definition goes with every later request;
  * `unloaded`: this search promoted it and it has been turned off for the conversation since;
- * `already on`: usable, but on before this search (an earlier search of the same step promoted it);
+ * `already on`: usable, but on before this search (an earlier search of the same step promoted it,
+ * or it was loaded before the step: the search named it as already loaded, without promoting it);
  * `not loaded`: named to the model, left out by relevance or the load budget (a search for its
  * exact name loads it); `unavailable`: found, but turned off in the same step.
  */

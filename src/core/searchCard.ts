@@ -8,12 +8,14 @@ type SearchResultEvent = Extract<StreamEvent, { type: 'tool_result' }>;
 /**
  * A search result's rows as recorded: what it made usable (read as `already on` until a
  * promotion delta credits it to this search, see chatHistory) or left unavailable, then what it
- * named as not loaded.
+ * named as not loaded, then the matches that were loaded before it ran (`already on`: the model
+ * was told they are loaded and callable).
  */
 export function searchRows(e: SearchResultEvent): FoundTool[] {
   return [
     ...(e.found ?? []).map((f): FoundTool => ({ name: f.name, status: f.status === 'usable' ? 'already on' : 'unavailable', tokens: null })),
     ...(e.notLoaded ?? []).map((name): FoundTool => ({ name, status: 'not loaded', tokens: null })),
+    ...(e.alreadyLoaded ?? []).map((name): FoundTool => ({ name, status: 'already on', tokens: null })),
   ];
 }
 

@@ -40,8 +40,8 @@ export interface ChatDeps {
   readonly openResult: (conversation: string, ref: string) => Promise<boolean>;
   /** Opens and undoes the file changes of the editor's tools. */
   readonly changes: TurnChangeActions;
-  /** Shows a change waiting for approval as a diff beside the chat (the editor's tools' proposals). */
-  readonly showProposal: (callId: string) => void;
+  /** Shows a change waiting for approval as a diff beside the chat (the editor's tools' proposals), and closes it once answered. */
+  readonly proposals: { readonly show: (callId: string) => void; readonly close: (callId: string) => void };
 }
 
 const ACTIVE_KEY = 'quiver.activeConversation';
@@ -69,7 +69,10 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
   private readonly streamChanged = new vscode.EventEmitter<void>();
   /** Fires when the active conversation or its stream changes (promotions, toggles, usage). */
   readonly onDidChangeStream = this.streamChanged.event;
-  private readonly approver = new WebviewApprover((msg) => this.post(msg), (callId) => this.deps.showProposal(callId));
+  private readonly approver = new WebviewApprover((msg) => this.post(msg), {
+    show: (callId) => this.deps.proposals.show(callId),
+    close: (callId) => this.deps.proposals.close(callId),
+  });
   private readonly elicitor = new WebviewElicitor((msg) => this.post(msg), (message) => this.banner('warning', message));
   private conversation!: Conversation;
   private session!: ConversationSession;

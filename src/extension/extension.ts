@@ -61,7 +61,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     runTrust: () => approvals.trust(),
     openResult: (conversation, ref) => results.open(conversation, ref),
     changes: new TurnChangeActions(editorTools, diffs),
-    showProposal: (callId) => void editorTools.showProposal(callId, 0, true),
+    proposals: {
+      show: (callId) => void editorTools.showProposal(callId, 0, true),
+      close: (callId) => void editorTools.closeProposal(callId),
+    },
   });
   const tools = new LiveToolsModel(manager, source, chat, builtins, approvals);
   const tree = new ToolsTreeProvider(tools);

@@ -9,8 +9,8 @@ export class WebviewApprover implements Approver {
 
   constructor(
     private readonly post: (msg: HostToWebview) => void,
-    /** A call with file changes to review: its diff opens beside the chat as the question is asked. */
-    private readonly showChanges: (callId: string) => void,
+    /** A call with file changes to review: its diff opens beside the chat as the question is asked, and closes once answered. */
+    private readonly changes: { readonly show: (callId: string) => void; readonly close: (callId: string) => void },
   ) {}
 
   approve(request: LoopApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
@@ -21,13 +21,14 @@ export class WebviewApprover implements Approver {
         if (!this.waiting.delete(callId)) return;
         signal.removeEventListener('abort', onAbort);
         this.post({ type: 'approvalSettled', callId });
+        this.changes.close(callId);
         resolve(decision);
       };
       this.waiting.set(callId, settle);
       if (signal.aborted) return settle(DENIED);
       signal.addEventListener('abort', onAbort, { once: true });
       this.post({ type: 'approvalRequest', request: { callId, toolName: request.name, input: request.input, review: request.review } });
-      if (request.review !== null && request.review.changes.length > 0) this.showChanges(callId);
+      if (request.review !== null && request.review.changes.length > 0) this.changes.show(callId);
     });
   }
 

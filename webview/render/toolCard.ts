@@ -11,11 +11,12 @@ const STATUS: Record<ToolOutcome['status'], { readonly icon: string; readonly la
   done: { icon: 'check', label: 'Done', verb: 'Ran ' },
   error: { icon: 'error', label: 'Failed', verb: 'Ran ' },
   cancelled: { icon: 'circle-slash', label: 'Cancelled', verb: 'Did not run ' },
+  stopped: { icon: 'debug-stop', label: 'Stopped while running', verb: 'Ran ' },
   denied: { icon: 'circle-slash', label: 'Denied', verb: 'Did not run ' },
   refused: { icon: 'circle-slash', label: 'Not allowed', verb: 'Did not run ' },
 };
 
-const OUTPUT_LABEL = { done: 'Output', error: 'Error', denied: 'Told the model', refused: 'Why' } as const;
+const OUTPUT_LABEL = { done: 'Output', error: 'Error', denied: 'Told the model', refused: 'Why', stopped: 'Told the model' } as const;
 
 /** "3 of 10 · copying": what the server last said of its progress. */
 function progressNote(p: ProgressView): HTMLElement {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { closeToBest } from './loadBudget';
 import { fail, ok, type BuiltinResult } from './result';
 import type { ToolIndex } from './toolIndex';
 
@@ -19,6 +20,12 @@ export interface SearchToolsOutput {
   readonly results: readonly SearchToolsHit[];
   /** How many searchable tools matched, so the model knows when `limit` cut the list short. */
   readonly total: number;
+  /**
+   * Matches among the tools already offered (best first, within the same limit): never
+   * promoted (the RFD keeps them out of `results`), but named so that the model is not told a
+   * tool it can call does not exist.
+   */
+  readonly alreadyLoaded: readonly SearchToolsHit[];
 }
 
 const SearchToolsInput = z.object({
@@ -31,10 +38,12 @@ const SearchToolsInput = z.object({
 
 /**
  * The `search_tools` builtin over an already-built index. `searchable` is the searchable
- * set (availability discoverable, minus offered): nothing outside it is ever returned.
- * A limit outside 1–50 is clamped; one that is not an integer is an error naming `limit`.
+ * set (availability discoverable, minus offered): nothing outside it is ever returned in
+ * `results`. `loaded`, when given, indexes the offered tools (builtins aside): the same query
+ * and limit rank them into `alreadyLoaded`. A limit outside 1–50 is clamped; one that is not
+ * an integer is an error naming `limit`.
  */
-export function searchTools(index: ToolIndex, searchable: ReadonlySet<string>, input: unknown): BuiltinResult<SearchToolsOutput> {
+export function searchTools(index: ToolIndex, searchable: ReadonlySet<string>, input: unknown, loaded?: ToolIndex): BuiltinResult<SearchToolsOutput> {
   const parsed = SearchToolsInput.safeParse(input ?? {});
   if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'invalid input to search_tools');
   const { query, limit } = parsed.data;
@@ -44,7 +53,22 @@ export function searchTools(index: ToolIndex, searchable: ReadonlySet<string>, i
   const clamped = clampLimit(limit);
   const outcome = index.search(query, { limit: clamped, filter: (name) => searchable.has(name) });
   const results = outcome.results.map(({ name, score, tier }) => ({ name, summary: index.summary(name) ?? '', score, tier }));
-  return ok({ results, total: outcome.total });
+  const offered = loaded?.search(query, { limit: clamped, filter: (name) => !searchable.has(name) });
+  const ranked = (offered?.results ?? []).map(({ name, score, tier }) => ({ name, summary: loaded?.summary(name) ?? '', score, tier }));
+  return ok({ results, total: outcome.total, alreadyLoaded: relevantLoaded(ranked, results) });
+}
+
+/**
+ * The loaded matches worth naming: those close to the best of them (loadBudget's relevance rule),
+ * and, beside searchable results, only those whose name matches the query at least as well as the
+ * best result's does. Every name costs the model tokens in this and every later request, and the
+ * two indexes' scores are not comparable: the name tier is.
+ */
+function relevantLoaded(loaded: readonly SearchToolsHit[], results: readonly SearchToolsHit[]): SearchToolsHit[] {
+  const best = loaded[0];
+  if (best === undefined) return [];
+  const floor = results[0]?.tier;
+  return loaded.filter((hit) => closeToBest(hit, best) && (floor === undefined || hit.tier > floor || (hit.tier === floor && floor > 0)));
 }
 
 export function clampLimit(limit: number | undefined): number {

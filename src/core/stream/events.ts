@@ -109,10 +109,21 @@ export type StreamEvent =
       readonly isError: boolean;
       /** Set when the tool never ran (absent in streams written before 2026-12-01: read as ran). */
       readonly notRun?: NotRunReason;
+      /**
+       * Set when the call was running and the user stopped it before it returned: it may have had
+       * effects, so it is not `notRun` (absent otherwise, and in older streams, which recorded such a
+       * call as `notRun: 'cancelled'`).
+       */
+      readonly stopped?: true;
       /** For search_tools: each found tool and what its promotion committed to. */
       readonly found?: readonly { readonly name: string; readonly status: SearchResultStatus }[];
       /** For search_tools: matches the load budget left out, named to the model, not promoted (absent when none). */
       readonly notLoaded?: readonly string[];
+      /**
+       * For search_tools: matches that were loaded (offered) already, so not among the results the
+       * RFD lets it promote; named to the model as callable (absent when none, and in older streams).
+       */
+      readonly alreadyLoaded?: readonly string[];
       /** Set when `content` is a view of a longer result kept whole (absent for results sent whole, and in streams before 2026-12-01). */
       readonly kept?: KeptResult;
       /** Files the call changed, with their text before and after (absent when none): the turn's checkpoint. */

@@ -9,15 +9,19 @@ import { estimateToolTokens } from '../tokens';
 
 /** What one cycle produced, each tagged with the tool-call index it belongs to. */
 export type BufferEntry =
-  /** `kept`: the result is a view, its whole kept in the result store (see keptResults). */
-  | { readonly index: number; readonly kind: 'result'; readonly toolUseId: string; readonly name: string; readonly result: ToolCallResult; readonly notRun: NotRunReason | undefined; readonly kept?: KeptResult }
+  /**
+   * `kept`: the result is a view, its whole kept in the result store (see keptResults).
+   * `stopped`: the call was running when the user stopped the turn (it ran, so it is not `notRun`).
+   */
+  | { readonly index: number; readonly kind: 'result'; readonly toolUseId: string; readonly name: string; readonly result: ToolCallResult; readonly notRun: NotRunReason | undefined; readonly kept?: KeptResult; readonly stopped?: true }
   /** A conversation toggle made while the cycle ran (the user's own, already checked against allow_toggle). */
   | { readonly index: number; readonly kind: 'write'; readonly tools: Readonly<Record<string, unknown>> }
   /**
    * A search_tools call: the names in `results` (best first) are its promotion request (names
    * only, nothing else), of which the fold promotes as many as `loadBudget` allows.
+   * `alreadyLoaded`: its matches among the tools offered at cycle start, named, never promoted.
    */
-  | { readonly index: number; readonly kind: 'search'; readonly toolUseId: string; readonly results: readonly SearchToolsHit[]; readonly loadBudget: number; readonly total: number };
+  | { readonly index: number; readonly kind: 'search'; readonly toolUseId: string; readonly results: readonly SearchToolsHit[]; readonly loadBudget: number; readonly total: number; readonly alreadyLoaded?: readonly SearchToolsHit[] };
 
 type SearchEntry = Extract<BufferEntry, { kind: 'search' }>;
 
@@ -50,9 +54,19 @@ type Judged =
   | { readonly hit: SearchToolsHit; readonly outcome: 'applied'; readonly tool: ToolDefinition }
   | { readonly hit: SearchToolsHit; readonly outcome: Exclude<PromotionOutcome, 'applied'> };
 
+/** What one search reported, as the model's text renders it (renderSearchResult). */
+export interface SearchReport {
+  readonly found: readonly FoundStatus[];
+  readonly notLoaded: readonly SearchToolsHit[];
+  /** Matches that were loaded before this search: callable, not promoted, no budget spent. */
+  readonly alreadyLoaded: readonly SearchToolsHit[];
+  readonly total: number;
+}
+
 interface FoldedSearch {
   readonly found: readonly FoundStatus[];
   readonly notLoaded: readonly SearchToolsHit[];
+  readonly alreadyLoaded: readonly SearchToolsHit[];
   /** The promotion delta's tools: those this search loads. */
   readonly promoted: Readonly<Record<string, unknown>>;
 }
@@ -65,12 +79,23 @@ function judge(hit: SearchToolsHit, config: ReadonlyMap<string, ToolEntry>, cata
 }
 
 /**
+ * Whether a tool offered at cycle start (an `alreadyLoaded` match) is still loaded at the fold's
+ * position: unless a write earlier in the cycle moved it off `on`. A tool whose availability no
+ * write changed stays as the plan offered it (the forced tool included).
+ */
+function stillLoaded(name: string, start: ReadonlyMap<string, ToolEntry>, config: ReadonlyMap<string, ToolEntry>, catalogue: readonly ToolDefinition[]): boolean {
+  const tool = catalogue.find((t) => t.name === name) ?? { name, server: undefined };
+  const now = resolveTool(config, tool).availability;
+  return now === 'on' || now === resolveTool(start, tool).availability;
+}
+
+/**
  * One search evaluated against the state folded so far: off → found, unavailable; on already
  * (an earlier call of this cycle promoted it) → usable; discoverable → promoted while each is
  * close enough to the best match and the load budget lasts, the rest named as not loaded. Only
  * promotions spend the budget: they are what adds definitions to every later request.
  */
-function foldSearch(entry: SearchEntry, config: ReadonlyMap<string, ToolEntry>, catalogue: readonly ToolDefinition[]): FoldedSearch {
+function foldSearch(entry: SearchEntry, start: ReadonlyMap<string, ToolEntry>, config: ReadonlyMap<string, ToolEntry>, catalogue: readonly ToolDefinition[]): FoldedSearch {
   const judged = entry.results.map((hit) => judge(hit, config, catalogue));
   const promotable = judged.filter((j): j is Extract<Judged, { outcome: 'applied' }> => j.outcome === 'applied');
   // Closeness is judged against the search's own best match, whatever the fold made of it.
@@ -80,6 +105,7 @@ function foldSearch(entry: SearchEntry, config: ReadonlyMap<string, ToolEntry>, 
   return {
     found: judged.filter((j) => !left.has(j)).map((j): FoundStatus => ({ ...j.hit, status: j.outcome === 'skipped' ? 'found, unavailable' : 'usable' })),
     notLoaded: notLoaded.map((j) => j.hit),
+    alreadyLoaded: (entry.alreadyLoaded ?? []).filter((hit) => stillLoaded(hit.name, start, config, catalogue)),
     promoted: Object.fromEntries(loaded.map((j) => [j.hit.name, { enable: { availability: 'on' } }])),
   };
 }
@@ -96,7 +122,7 @@ export function foldCycle(
   entries: readonly BufferEntry[],
   catalogue: readonly ToolDefinition[],
   at: string,
-  render: (found: readonly FoundStatus[], notLoaded: readonly SearchToolsHit[], total: number) => string,
+  render: (report: SearchReport) => string,
 ): StreamEvent[] {
   const config = new Map(start);
   const events: StreamEvent[] = [];
@@ -107,9 +133,9 @@ export function foldCycle(
       applyDelta(config, delta);
       events.push(delta);
     } else if (entry.kind === 'result') {
-      events.push({ type: 'tool_result', toolUseId: entry.toolUseId, name: entry.name, content: entry.result.content, isError: entry.result.isError, ...(entry.notRun ? { notRun: entry.notRun } : {}), ...(entry.kept ? { kept: entry.kept } : {}), ...(entry.result.changes ? { changes: entry.result.changes } : {}), at });
+      events.push({ type: 'tool_result', toolUseId: entry.toolUseId, name: entry.name, content: entry.result.content, isError: entry.result.isError, ...(entry.notRun ? { notRun: entry.notRun } : {}), ...(entry.stopped ? { stopped: true } : {}), ...(entry.kept ? { kept: entry.kept } : {}), ...(entry.result.changes ? { changes: entry.result.changes } : {}), at });
     } else {
-      const { found, notLoaded, promoted } = foldSearch(entry, config, catalogue);
+      const { found, notLoaded, alreadyLoaded, promoted } = foldSearch(entry, start, config, catalogue);
       if (Object.keys(promoted).length > 0) {
         const delta: StreamEvent = { type: 'config_delta', source: 'promotion', tools: promoted, at };
         applyDelta(config, delta);
@@ -119,10 +145,11 @@ export function foldCycle(
         type: 'tool_result',
         toolUseId: entry.toolUseId,
         name: SEARCH_TOOLS_NAME,
-        content: [{ type: 'text', text: render(found, notLoaded, entry.total) }],
+        content: [{ type: 'text', text: render({ found, notLoaded, alreadyLoaded, total: entry.total }) }],
         isError: false,
         found: found.map(({ name, status }) => ({ name, status })),
         ...(notLoaded.length > 0 ? { notLoaded: notLoaded.map((t) => t.name) } : {}),
+        ...(alreadyLoaded.length > 0 ? { alreadyLoaded: alreadyLoaded.map((t) => t.name) } : {}),
         at,
       });
     }

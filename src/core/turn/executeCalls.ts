@@ -5,7 +5,7 @@ import { callRefusal } from './callEligibility';
 import { callGroups } from './callGroups';
 import { untilAborted } from './untilAborted';
 import type { CommitBuffer } from './commitBuffer';
-import type { ToolCallHooks } from '../elicitation/elicitation';
+import type { CallProgress, ToolCallHooks } from '../elicitation/elicitation';
 import type { ApprovalDecision, Approver, BuiltinTools, Elicitor, TurnObserver } from './ports';
 import type { ToolPlan } from './toolPlan';
 import { DESCRIBE_TOOLS_NAME, READ_RESULT_NAME, SEARCH_TOOLS_NAME } from '../tools';
@@ -13,6 +13,18 @@ import { DESCRIBE_TOOLS_NAME, READ_RESULT_NAME, SEARCH_TOOLS_NAME } from '../too
 type ToolUse = Extract<AssistantBlock, { type: 'tool_use' }>;
 
 const CANCELLED_RESULT = 'The tool call was cancelled by the user.';
+
+/** The builtins, which a search never reports as loaded (they are not what anyone searches for). */
+const BUILTIN_NAMES: ReadonlySet<string> = new Set([SEARCH_TOOLS_NAME, DESCRIBE_TOOLS_NAME, READ_RESULT_NAME]);
+
+/**
+ * What the model reads of a call that was running when the user stopped the turn: unlike a call
+ * that never started, it may have done part of its work, so the model must not take it as undone.
+ */
+export function stoppedWhileRunningText(name: string, progress: CallProgress | undefined): string {
+  const last = progress === undefined ? '' : ` Its last progress report was ${progress.total === undefined ? String(progress.progress) : `${progress.progress} of ${progress.total}`}${progress.message === undefined || progress.message === '' ? '' : ` (${progress.message})`}.`;
+  return `The call was stopped by the user while it was running; it may have had effects (${name} had started, and was stopped before it returned a result).${last} Check the current state before running it again, and do not run it again unless the user asks.`;
+}
 
 export interface ExecutionContext {
   readonly plan: ToolPlan;
@@ -75,30 +87,56 @@ function deniedText(name: string, review: CallReview, reason: string): string {
   return `The user declined to run ${name}.${said} Do not retry it unless the user asks; continue without it or ask what they prefer.`;
 }
 
+/** How a call's result is recorded: why it never ran, where its whole is kept, or that it was stopped while running. */
+interface ResultTags {
+  readonly notRun?: NotRunReason;
+  readonly kept?: KeptResult;
+  readonly stopped?: true;
+}
+
 /**
  * Runs an MCP tool, its result bounded for the model (the whole kept when it is shortened); a
- * call the user stopped before it returned counts as not run.
+ * call the user stopped before it returned is recorded as stopped while running (it started, so
+ * it may have had effects), not as not run.
  */
-async function runMcpTool(call: ToolUse, ctx: ExecutionContext): Promise<{ readonly result: ToolCallResult; readonly reason: NotRunReason | undefined; readonly kept?: KeptResult }> {
-  const stopped = notRun('cancelled', CANCELLED_RESULT);
+/** How long a stopped call may take to hand back what it had (a command's output so far) before the turn answers for it. */
+const STOP_GRACE_MS = 1_500;
+
+/** The stopped notice, then what the call itself returned as it stopped. */
+function withOwnWords(notice: ToolCallResult, own: ToolCallResult): ToolCallResult {
+  const text = own.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
+  return text.trim() === '' ? notice : { content: [...notice.content, { type: 'text', text: `What it returned as it stopped:\n${text}` }], isError: true };
+}
+
+async function runMcpTool(call: ToolUse, ctx: ExecutionContext): Promise<{ readonly result: ToolCallResult; readonly tags: ResultTags }> {
+  let progress: CallProgress | undefined;
+  const stopped = (): { readonly result: ToolCallResult; readonly tags: ResultTags } => ({ result: errorResult(stoppedWhileRunningText(call.name, progress)), tags: { stopped: true } });
+  const aborted = errorResult(CANCELLED_RESULT);
   try {
-    const result = await untilAborted(ctx.source.call(call.name, call.input, ctx.signal, callHooks(call, ctx)), ctx.signal, stopped.result);
-    if (result === stopped.result) return { result, reason: 'cancelled' };
+    const hooks = callHooks(call, ctx, (p) => (progress = p));
+    const returned = await untilAborted(ctx.source.call(call.name, call.input, ctx.signal, hooks), ctx.signal, aborted, STOP_GRACE_MS);
+    if (returned === aborted) return stopped();
+    // Stopped, but it handed back what it had (a command's output so far): the model reads both.
+    const result = ctx.signal.aborted ? withOwnWords(errorResult(stoppedWhileRunningText(call.name, undefined)), returned) : returned;
     const shaped = await ctx.results.shape(call.name, result);
     // The checkpoint rides with the shaped result whole: a view of the text never cuts the record of what changed.
-    return { ...shaped, result: result.changes ? { ...shaped.result, changes: result.changes } : shaped.result, reason: undefined };
+    const tags: ResultTags = { ...(shaped.kept ? { kept: shaped.kept } : {}), ...(ctx.signal.aborted ? { stopped: true } : {}) };
+    return { result: result.changes ? { ...shaped.result, changes: result.changes } : shaped.result, tags };
   } catch (err) {
-    if (ctx.signal.aborted) return stopped;
-    return { result: errorResult(`${call.name} failed: ${err instanceof Error ? err.message : String(err)}`), reason: undefined };
+    if (ctx.signal.aborted) return stopped();
+    return { result: errorResult(`${call.name} failed: ${err instanceof Error ? err.message : String(err)}`), tags: {} };
   }
 }
 
 /** What the call's server says while it runs goes to the call's card: its progress, and its questions for the user. */
-function callHooks(call: ToolUse, ctx: ExecutionContext): ToolCallHooks {
+function callHooks(call: ToolUse, ctx: ExecutionContext, onProgress: (progress: CallProgress) => void): ToolCallHooks {
   const elicitor = ctx.elicitor;
   return {
     callId: call.id,
-    onProgress: (progress) => ctx.observer.onToolProgress?.(call.id, progress),
+    onProgress: (progress) => {
+      onProgress(progress);
+      ctx.observer.onToolProgress?.(call.id, progress);
+    },
     ...(elicitor === undefined
       ? {}
       : { onElicitation: (question, signal) => elicitor.ask({ toolUseId: call.id, name: call.name, question }, AbortSignal.any([signal, ctx.signal])) }),
@@ -110,14 +148,15 @@ function callHooks(call: ToolUse, ctx: ExecutionContext): ToolCallHooks {
  * a declined approval); returns the result recorder when the MCP tool should run.
  */
 async function prepareCall(call: ToolUse, index: number, buffer: CommitBuffer, ctx: ExecutionContext): Promise<Recorder | undefined> {
-  const record: Recorder = (result, reason, kept) => buffer.push({ index, kind: 'result', toolUseId: call.id, name: call.name, result, notRun: reason, ...(kept ? { kept } : {}) });
-  if (ctx.signal.aborted) return void record(errorResult(CANCELLED_RESULT), 'cancelled');
+  const record: Recorder = (result, tags = {}) => buffer.push({ index, kind: 'result', toolUseId: call.id, name: call.name, result, notRun: tags.notRun, ...(tags.kept ? { kept: tags.kept } : {}), ...(tags.stopped ? { stopped: true } : {}) });
+  if (ctx.signal.aborted) return void record(errorResult(CANCELLED_RESULT), { notRun: 'cancelled' });
   const refusal = callRefusal(call.name, ctx.plan, ctx.runningServers);
-  if (refusal !== undefined) return void record(errorResult(refusal), 'refused');
+  if (refusal !== undefined) return void record(errorResult(refusal), { notRun: 'refused' });
   if (call.name === SEARCH_TOOLS_NAME) {
-    const answer = ctx.builtins.search(call.input, ctx.plan.searchable);
+    const loaded = ctx.plan.offered.filter((t) => !BUILTIN_NAMES.has(t.name));
+    const answer = ctx.builtins.search(call.input, ctx.plan.searchable, loaded);
     if (!answer.ok) return void record(errorResult(answer.message));
-    buffer.push({ index, kind: 'search', toolUseId: call.id, results: answer.results, loadBudget: ctx.searchLoadBudget, total: answer.total });
+    buffer.push({ index, kind: 'search', toolUseId: call.id, results: answer.results, loadBudget: ctx.searchLoadBudget, total: answer.total, ...(answer.alreadyLoaded && answer.alreadyLoaded.length > 0 ? { alreadyLoaded: answer.alreadyLoaded } : {}) });
     return undefined;
   }
   if (call.name === DESCRIBE_TOOLS_NAME) return void record(ctx.builtins.describe(call.input, ctx.plan.permitted));
@@ -125,11 +164,11 @@ async function prepareCall(call: ToolUse, index: number, buffer: CommitBuffer, c
   const review = await ctx.source.review(call.name, call.input, call.id);
   if (review.kind === 'refused') return void record(errorResult(review.reason));
   const declined = await approval(call, review, ctx);
-  if (declined) return void record(declined.result, declined.reason);
+  if (declined) return void record(declined.result, { notRun: declined.reason });
   return record;
 }
 
-type Recorder = (result: ToolCallResult, reason?: NotRunReason, kept?: KeptResult) => void;
+type Recorder = (result: ToolCallResult, tags?: ResultTags) => void;
 
 /**
  * Executes a reply's tool calls into the cycle's commit buffer, group by group (see
@@ -154,8 +193,8 @@ export async function executeCalls(calls: readonly ToolUse[], buffer: CommitBuff
     const pending = new Set(running.map((r) => r.index));
     if (pending.size > 0) buffer.position = Math.min(...pending);
     await Promise.all(running.map(async ({ call, index, record }) => {
-      const { result, reason, kept } = await runMcpTool(call, ctx);
-      record(result, reason, kept);
+      const { result, tags } = await runMcpTool(call, ctx);
+      record(result, tags);
       pending.delete(index);
       if (pending.size > 0) buffer.position = Math.min(...pending);
       finished(call);

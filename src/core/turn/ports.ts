@@ -81,10 +81,11 @@ export interface TurnObserver {
 
 /**
  * search_tools' answer before promotion: the matches it returns, best first, and how many
- * matched. Which of them load is decided when the cycle folds (see foldCycle).
+ * matched. Which of them load is decided when the cycle folds (see foldCycle). `alreadyLoaded`:
+ * matches among the loaded tools, best first (absent or empty when none), never promoted.
  */
 export type SearchAnswer =
-  | { readonly ok: true; readonly results: readonly SearchToolsHit[]; readonly total: number }
+  | { readonly ok: true; readonly results: readonly SearchToolsHit[]; readonly total: number; readonly alreadyLoaded?: readonly SearchToolsHit[] }
   | { readonly ok: false; readonly message: string };
 
 /**
@@ -94,8 +95,11 @@ export type SearchAnswer =
 export interface BuiltinTools {
   /** search_tools and describe_tools as the model sees them. */
   readonly definitions: readonly ToolDefinition[];
-  /** Ranks `searchable` (discoverable, not offered) for the model's input (query, limit). */
-  search(input: Readonly<Record<string, unknown>>, searchable: readonly ToolDefinition[]): SearchAnswer;
+  /**
+   * Ranks `searchable` (discoverable, not offered) for the model's input (query, limit), and
+   * `loaded` (the offered tools, builtins aside) alike into `alreadyLoaded`.
+   */
+  search(input: Readonly<Record<string, unknown>>, searchable: readonly ToolDefinition[], loaded?: readonly ToolDefinition[]): SearchAnswer;
   /** Full documentation of the named tools, from the permitted set. */
   describe(input: Readonly<Record<string, unknown>>, permitted: readonly ToolDefinition[]): ToolCallResult;
   /** The system prompt section naming the servers with discoverable tools and what they hold. */

@@ -9,15 +9,19 @@ function text(value: string, isError: boolean): ToolCallResult {
 
 /**
  * The builtins backed by src/core/search. The index follows the searchable set incrementally
- * (`sync` re-indexes only what changed, e.g. the tools a promotion removed from it).
+ * (`sync` re-indexes only what changed, e.g. the tools a promotion removed from it); a second
+ * index, ranked alike, follows the loaded (offered) tools, so a search that matches one of them
+ * can say it is loaded. Two indexes rather than one: the searchable ranking (its scores decide
+ * what loads) stays independent of what happens to be loaded.
  */
-export function createSearchBuiltins(index = new ToolIndex()): BuiltinTools {
+export function createSearchBuiltins(index = new ToolIndex(), loadedIndex = new ToolIndex()): BuiltinTools {
   return {
     definitions: SEARCH_BUILTINS,
-    search(input, searchable): SearchAnswer {
+    search(input, searchable, loaded = []): SearchAnswer {
       index.sync(searchable);
-      const result = searchTools(index, new Set(searchable.map((t) => t.name)), input);
-      return result.ok ? { ok: true, results: result.value.results, total: result.value.total } : { ok: false, message: result.error };
+      loadedIndex.sync(loaded);
+      const result = searchTools(index, new Set(searchable.map((t) => t.name)), input, loadedIndex);
+      return result.ok ? { ok: true, results: result.value.results, total: result.value.total, alreadyLoaded: result.value.alreadyLoaded } : { ok: false, message: result.error };
     },
     describe(input, permitted): ToolCallResult {
       const result = describeTools(new Map(permitted.map((t) => [t.name, t])), input);

@@ -16,12 +16,21 @@ export class ChangeDiffs implements vscode.TextDocumentContentProvider, vscode.D
     return this.texts.get(uri.query) ?? '';
   }
 
-  /** Opens the diff of `change`; `state` names its side in the title (proposed, applied, undone…). */
-  async open(change: FileChange, state: string, options: { readonly preserveFocus: boolean } = { preserveFocus: false }): Promise<void> {
+  /** Opens the diff of `change`; `state` names its side in the title (proposed, applied, undone…). Returns the diff's right side. */
+  async open(change: FileChange, state: string, options: { readonly preserveFocus: boolean } = { preserveFocus: false }): Promise<vscode.Uri> {
     const left = this.serve(change.kind === 'rename' ? change.fromLabel : change.label, textBefore(change) ?? '');
     const right = this.serve(change.label, textAfter(change) ?? '');
     const title = change.kind === 'rename' ? `${change.fromLabel} → ${change.label} (${state})` : `${change.label} (${state})`;
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, preserveFocus: options.preserveFocus });
+    return right;
+  }
+
+  /** Closes the diff tabs whose right side is one of `rights` (a proposal answered: its diff has done its job). */
+  async close(rights: readonly vscode.Uri[]): Promise<void> {
+    const wanted = new Set(rights.map((u) => u.toString()));
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && wanted.has(t.input.modified.toString()));
+    if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
+    for (const uri of rights) this.texts.delete(uri.query);
   }
 
   private serve(label: string, text: string): vscode.Uri {

@@ -54,6 +54,8 @@ export class EditorToolSource implements BuiltInSource, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Proposals reviewed and waiting for their call, by tool_use id: the call applies exactly what was reviewed. */
   private readonly proposals = new Map<string, Proposal>();
+  /** The diff tabs each waiting proposal opened (closed when it is answered). */
+  private readonly shownDiffs = new Map<string, vscode.Uri[]>();
   private readonly trustGranted = vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire());
 
   constructor(
@@ -111,7 +113,16 @@ export class EditorToolSource implements BuiltInSource, vscode.Disposable {
   /** Opens the diff of a proposal waiting for the user's answer (the approval card's files). */
   async showProposal(callId: string, index: number, preserveFocus: boolean): Promise<void> {
     const change = this.proposals.get(callId)?.changes[index];
-    if (change) await this.diffs.open(change, 'proposed change', { preserveFocus });
+    if (change === undefined) return;
+    const right = await this.diffs.open(change, 'proposed change', { preserveFocus });
+    this.shownDiffs.set(callId, [...(this.shownDiffs.get(callId) ?? []), right]);
+  }
+
+  /** Closes the diffs a proposal showed once the user answered it (accepted, rejected or stopped). */
+  async closeProposal(callId: string): Promise<void> {
+    const shown = this.shownDiffs.get(callId);
+    this.shownDiffs.delete(callId);
+    if (shown) await this.diffs.close(shown);
   }
 
   dispose(): void {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { constants } from 'node:os';
+import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { CommandOutput, commandResultText, type CommandEnding } from '../../core/editorTools';
 import { textResult, type ReadHandler } from './handler';
@@ -41,7 +42,7 @@ export const runCommand: ReadHandler<'run_command'> = async (input, ctx) => {
     if (ctx.signal.aborted) return textResult('Stopped by the user before the command started: it did not run.');
     if (shell) {
       ctx.log.info(`run_command: shell integration, in ${folder.label}: ${input.command}`);
-      ending = await runIntegrated(shell.terminal, shell.integration, input.command, out, stop.signal, stop.ending);
+      ending = await runIntegrated(shell.terminal, shell.integration, inSubshell(input.command), out, stop.signal, stop.ending);
     } else {
       ctx.log.info(`run_command: no shell integration, running the shell itself (pseudoterminal), in ${folder.label}: ${input.command}`);
       const ran = await runPiped(input.command, folder, out, stop.signal, stop.ending);
@@ -134,6 +135,20 @@ async function moveTo(terminal: vscode.Terminal, si: vscode.TerminalShellIntegra
   const cd = `cd '${folder.uri.fsPath.replaceAll("'", "'\\''")}'`;
   const ending = await runIntegrated(terminal, si, cd, undefined, AbortSignal.any([signal, AbortSignal.timeout(INTEGRATION_WAIT_MS)]), () => ({ kind: 'stopped' }));
   return ending.kind === 'exit' && ending.code === 0 && !signal.aborted;
+}
+
+/** Shells whose `( … )` runs a command line in a child of the terminal's shell. */
+const POSIX_SHELLS: ReadonlySet<string> = new Set(['bash', 'zsh', 'sh', 'dash', 'ksh', 'ash']);
+
+/**
+ * The model's command line as the terminal's shell runs it: in a POSIX shell, inside `( … )`, so
+ * an `exit 3` ends that child (its code is the command's) and not the terminal's own shell, while
+ * the shell's aliases and functions still apply. The newline before `)` keeps a trailing comment
+ * from swallowing it.
+ */
+function inSubshell(command: string): string {
+  const shell = basename(vscode.env.shell).replace(/\.exe$/, '');
+  return POSIX_SHELLS.has(shell) ? `( ${command}\n)` : command;
 }
 
 /** Runs `command` with the terminal's shell integration; on `stop`, Ctrl+C, then closes the terminal if the command does not end. */

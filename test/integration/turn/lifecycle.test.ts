@@ -35,7 +35,7 @@ describe('turn lifecycle', function () {
     assert.equal(h.api.requests.length, 2);
   });
 
-  it('cancel while a tool runs: the running and the remaining calls get "cancelled by the user" results', async () => {
+  it('cancel while a tool runs: the running call is stopped while running, the remaining calls get "cancelled by the user" results', async () => {
     const controller = new AbortController();
     h = await harness({
       servers: {
@@ -58,9 +58,10 @@ describe('turn lifecycle', function () {
     assertConsistent(h.conversation.events());
     const results = h.conversation.events().filter((e) => e.type === 'tool_result');
     assert.deepEqual(results.map((e) => (e.type === 'tool_result' ? [e.toolUseId, e.isError, e.content[0]] : [])), [
-      ['a', true, { type: 'text', text: 'The tool call was cancelled by the user.' }],
+      ['a', true, { type: 'text', text: 'The call was stopped by the user while it was running; it may have had effects (ci__slow had started, and was stopped before it returned a result). Check the current state before running it again, and do not run it again unless the user asks.' }],
       ['b', true, { type: 'text', text: 'The tool call was cancelled by the user.' }],
     ]);
+    assert.deepEqual(results.map((e) => (e.type === 'tool_result' ? [e.stopped, e.notRun] : [])), [[true, undefined], [undefined, 'cancelled']]);
     assert.deepEqual(h.source.calls.map((c) => c.name), ['ci__slow']);
     assert.equal(transcriptOf(h.conversation.events()).at(-1)?.role, 'user');
   });

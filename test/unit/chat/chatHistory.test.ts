@@ -41,6 +41,22 @@ describe('historyFromStream', () => {
     assert.deepEqual(brief(h.items), ['user:go', 'tool:gh__x:denied', 'tool:gh__x:cancelled', 'tool:gh__x:refused', 'tool:gh__x:error', 'end:done']);
   });
 
+  it('a call stopped while it was running says so, with what the model was told; an old stream\'s cancelled call still reads as not run', () => {
+    const stopped: StreamEvent = { type: 'tool_result', toolUseId: 'a', name: 'fs__copy', content: [{ type: 'text', text: 'The call was stopped by the user while it was running; it may have had effects.' }], isError: true, stopped: true, at };
+    const h = historyFromStream([start, user('go'), say({ id: 'a', name: 'fs__copy' }), stopped, end('cancelled')], false);
+    assert.deepEqual(h.items[1], { kind: 'tool_call', id: 'a', name: 'fs__copy', input: {}, outcome: { status: 'stopped', output: [{ kind: 'text', text: 'The call was stopped by the user while it was running; it may have had effects.' }] } });
+    const old: StreamEvent = { type: 'tool_result', toolUseId: 'a', name: 'fs__copy', content: [{ type: 'text', text: 'The tool call was cancelled by the user.' }], isError: true, notRun: 'cancelled', at };
+    assert.deepEqual(brief(historyFromStream([start, user('go'), say({ id: 'a', name: 'fs__copy' }), old, end('cancelled')], false).items), ['user:go', 'tool:fs__copy:cancelled', 'end:cancelled']);
+  });
+
+  it('a search that matched only loaded tools lists them as already on, not as nothing found', () => {
+    const loaded: StreamEvent = { type: 'tool_result', toolUseId: 's1', name: 'search_tools', content: [{ type: 'text', text: 'results' }], isError: false, found: [], alreadyLoaded: ['fixture__whoami'], at };
+    const h = historyFromStream([start, user('who'), say({ id: 's1', name: 'search_tools', input: { query: 'whoami' } }), loaded, end()], false);
+    assert.deepEqual(brief(h.items), ['user:who', 'search:fixture__whoami=already on', 'end:done']);
+    const mixed = historyFromStream([start, user('who'), say({ id: 's1', name: 'search_tools' }), { ...loaded, found: [{ name: 'a', status: 'usable' }], notLoaded: ['b'] }, promote('a'), end()], false);
+    assert.deepEqual(brief(mixed.items), ['user:who', 'search:a=loaded,b=not loaded,fixture__whoami=already on', 'end:done']);
+  });
+
   it('a message whose turn failed before any reply is marked failed; a dropped one disappears with its refusal', () => {
     const events: StreamEvent[] = [start, user('refused'), end('error', '401'), start, user('fine'), say({ text: 'ok' }), end()];
     assert.deepEqual(brief(historyFromStream(events, false).items), ['user:refused:failed', 'end:error', 'user:fine', 'assistant:ok', 'end:done']);

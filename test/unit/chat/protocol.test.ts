@@ -23,6 +23,7 @@ const snapshot: ChatSnapshot = {
     { kind: 'tool_call', id: 'tu_1', name: 'fs__read_file', input: { path: 'README.md' }, outcome: { status: 'done', output: [{ kind: 'text', text: '# Quiver' }] } },
     { kind: 'tool_call', id: 'tu_2', name: 'fs__stat', input: {}, outcome: { status: 'error', output: [{ kind: 'image', mimeType: 'image/png', data: 'AAAA' }] } },
     { kind: 'tool_call', id: 'tu_3', name: 'fs__stat', input: {}, outcome: { status: 'cancelled' } },
+    { kind: 'tool_call', id: 'tu_3b', name: 'fs__copy', input: {}, outcome: { status: 'stopped', output: [{ kind: 'text', text: 'The call was stopped by the user while it was running; it may have had effects.' }] } },
     { kind: 'search', id: 'tu_4', input: { query: 'issues' }, outcome: { status: 'done', found: [{ name: 'gh__issue', status: 'loaded', tokens: 120 }, { name: 'gh__x', status: 'unavailable', tokens: null }, { name: 'gh__issue_comments', status: 'not loaded', tokens: null }] } },
     { kind: 'search', id: 'tu_5', input: { query: '' }, outcome: { status: 'error', output: [{ kind: 'text', text: 'empty query' }] } },
     { kind: 'search', id: 'tu_6', input: { query: 'x' }, outcome: { status: 'running' } },
@@ -155,6 +156,7 @@ describe('protocol', () => {
 
     const badFromHost: [string, unknown][] = [
       ['a running outcome in toolCallFinished', { type: 'toolCallFinished', callId: 'a', outcome: { status: 'running' } }],
+      ['a stopped outcome without what the model was told', { type: 'toolCallFinished', callId: 'a', outcome: { status: 'stopped' } }],
       ['an unknown found status', { type: 'searchFinished', callId: 'a', outcome: { status: 'done', found: [{ name: 'x', status: 'maybe', tokens: null }] } }],
       ['a found tool without its tokens', { type: 'searchFinished', callId: 'a', outcome: { status: 'done', found: [{ name: 'x', status: 'loaded' }] } }],
       ['a negative token estimate', { type: 'searchFinished', callId: 'a', outcome: { status: 'done', found: [{ name: 'x', status: 'loaded', tokens: -1 }] } }],

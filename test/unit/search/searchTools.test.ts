@@ -61,6 +61,32 @@ describe('search_tools', () => {
     assert.ok(exact.ok && !exact.value.results.some((x) => x.name === offered));
   });
 
+  it('ranks the loaded tools with the same query and limit into alreadyLoaded, never into results', () => {
+    const offered = CATALOGUE.filter((t) => t.name === 'github__create_issue');
+    const searchable = new Set([...all].filter((n) => n !== 'github__create_issue'));
+    const r = searchTools(index, searchable, { query: 'create issue', limit: 3 }, new ToolIndex(offered));
+    assert.ok(r.ok);
+    assert.deepEqual(r.value.alreadyLoaded.map((x) => x.name), ['github__create_issue']);
+    assert.ok(!r.value.results.some((x) => x.name === 'github__create_issue'));
+    assert.notEqual(r.value.alreadyLoaded[0]?.summary, '');
+    const limited = searchTools(index, all, { query: 'widget', limit: 2 }, new ToolIndex(many));
+    assert.ok(limited.ok);
+    assert.deepEqual(limited.value.alreadyLoaded, [], 'a tool both searchable and loaded is only a result');
+    const none = searchTools(index, searchable, { query: 'widget', limit: 2 });
+    assert.ok(none.ok && none.value.alreadyLoaded.length === 0, 'without a loaded index nothing is named loaded');
+  });
+
+  it('beside searchable results, names a loaded match only when its name matches the query as well (the two indexes\' scores do not compare)', () => {
+    const loaded = [tool('notes_search', 'Search the notes for a message.'), tool('widget_echo', 'Echo back a message.')];
+    const searchable = new Set(names(CATALOGUE));
+    const wordOnly = searchTools(index, searchable, { query: 'create issue' }, new ToolIndex(loaded));
+    assert.ok(wordOnly.ok && wordOnly.value.results.length > 0);
+    assert.deepEqual(wordOnly.value.alreadyLoaded, [], 'no loaded tool is about issues');
+    const spelled = searchTools(index, searchable, { query: 'srv__widget_echo' }, new ToolIndex(loaded));
+    assert.ok(spelled.ok);
+    assert.deepEqual(spelled.value.alreadyLoaded.map((x) => x.name), ['srv__widget_echo'], 'a query spelling a loaded tool\'s name names it');
+  });
+
   it('answers very long queries within bounds', () => {
     const r = searchTools(index, all, { query: `${'x'.repeat(100_000)} widget 7`, limit: 3 });
     assert.ok(r.ok);

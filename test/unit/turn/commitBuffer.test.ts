@@ -100,9 +100,46 @@ describe('folding a cycle by tool-call index', () => {
   });
 
   it('a search with nothing left out has no not_loaded list', () => {
-    const text = JSON.parse(renderSearchResult([{ name: 'ci__deploy', summary: 'Deploy.', status: 'usable' }], [], 3)) as Record<string, unknown>;
+    const text = JSON.parse(renderSearchResult({ found: [{ name: 'ci__deploy', summary: 'Deploy.', status: 'usable' }], notLoaded: [], alreadyLoaded: [], total: 3 })) as Record<string, unknown>;
     assert.equal('not_loaded' in text, false);
+    assert.equal('already_loaded' in text, false);
     assert.match(String(text['note']), /2 more matched; if none of these fits, search again/);
+  });
+
+  it('a search matching only a tool loaded already names it as loaded: no promotion, no delta, no budget spent', () => {
+    const entry: BufferEntry = { index: 0, kind: 'search', toolUseId: 's1', results: [], loadBudget: 0, total: 0, alreadyLoaded: [{ name: 'ci__status', summary: 'Status of CI.', score: 3, tier: 2 }] };
+    const events = fold([entry]);
+    assert.deepEqual(events.map((e) => e.type), ['tool_result'], 'no config_delta');
+    const e = events[0];
+    assert.deepEqual(e?.type === 'tool_result' ? [e.found, e.alreadyLoaded, 'notLoaded' in e] : [], [[], ['ci__status'], false]);
+    const text = e?.type === 'tool_result' ? (e.content[0] as { text: string }).text : '';
+    assert.equal(text, '{"results":[],"already_loaded":[{"name":"ci__status","summary":"Status of CI."}],"total":0,"note":"No tool that is not loaded yet matched. Tools under \\"already_loaded\\" are loaded already: call them directly."}');
+  });
+
+  it('beside promoted results, a loaded match is listed under already_loaded with its own note', () => {
+    const entry: BufferEntry = { ...(search(0, 's1', 'ci__deploy') as Extract<BufferEntry, { kind: 'search' }>), alreadyLoaded: [{ name: 'ci__status', summary: 'Status.', score: 1, tier: 0 }] };
+    const events = fold([entry]);
+    assert.deepEqual(events.map((e) => e.type), ['config_delta', 'tool_result']);
+    assert.deepEqual(events[0]?.type === 'config_delta' ? Object.keys(events[0].tools) : [], ['ci__deploy'], 'only the discoverable match is promoted');
+    const answer = answerOf(events, 's1') as { results: { name: string }[]; already_loaded?: { name: string }[]; note: string };
+    assert.deepEqual(answer.results.map((r) => r.name), ['ci__deploy']);
+    assert.deepEqual(answer.already_loaded?.map((r) => r.name), ['ci__status']);
+    assert.match(answer.note, /Tools marked "usable" can be called in your next reply\. Tools under "already_loaded" are loaded already: call them directly\./);
+  });
+
+  it('a loaded match that a write earlier in the cycle turned off is not named as loaded', () => {
+    const entry: BufferEntry = { index: 1, kind: 'search', toolUseId: 's1', results: [], loadBudget: 0, total: 0, alreadyLoaded: [{ name: 'ci__status', summary: 'Status.', score: 1, tier: 0 }] };
+    const events = fold([{ index: 0, kind: 'write', tools: { ci__status: { enable: 'off' } } }, entry]);
+    const e = events.find((x) => x.type === 'tool_result');
+    assert.equal(e !== undefined && 'alreadyLoaded' in e, false);
+    assert.match(answerOf(events, 's1').note, /^No tools matched\./);
+  });
+
+  it('an empty answer with nothing excluded still says no tools matched', () => {
+    assert.equal(
+      renderSearchResult({ found: [], notLoaded: [], alreadyLoaded: [], total: 0 }),
+      '{"results":[],"total":0,"note":"No tools matched. Try other keywords (a verb and an object, e.g. \\"create issue\\")."}',
+    );
   });
 
   it('results come out in call order', () => {

@@ -35,3 +35,28 @@ describe('webview: a running tool card', () => {
     assert.equal(card.renderToolCard(running(), null, false).querySelector('.state-asking'), null);
   });
 });
+
+describe('webview: a stopped tool card', () => {
+  let globals: BrowserGlobals;
+  let card: ToolCardModule;
+  before(async () => {
+    globals = installBrowserGlobals();
+    card = await import('../../../webview/render/toolCard.js');
+  });
+  after(() => globals.remove());
+
+  const ended = (outcome: ToolCall['outcome']): ToolCall => ({ kind: 'tool_call', id: 'tu_1', name: 'fs__copy', input: { from: 'a' }, outcome });
+
+  it('a call stopped while running reads "Stopped while running" and shows what the model was told, never "Did not run"', () => {
+    const el = card.renderToolCard(ended({ status: 'stopped', output: [{ kind: 'text', text: 'The call was stopped by the user while it was running; it may have had effects.' }] }), null);
+    assert.equal(el.querySelector('.card-state')?.textContent, 'Stopped while running');
+    assert.doesNotMatch(el.querySelector('.card-title')?.textContent ?? '', /Did not run/);
+    assert.match(el.querySelector('.card-body')?.textContent ?? '', /Told the model[\s\S]*may have had effects/);
+  });
+
+  it('a call the turn ended before it started still reads "Did not run … Cancelled"', () => {
+    const el = card.renderToolCard(ended({ status: 'cancelled' }), null);
+    assert.equal(el.querySelector('.card-state')?.textContent, 'Cancelled');
+    assert.match(el.querySelector('.card-title')?.textContent ?? '', /^Did not run fs__copy$/);
+  });
+});
