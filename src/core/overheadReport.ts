@@ -2,7 +2,7 @@ import type { Availability } from './availability';
 import { markdownText } from './markdownText';
 import type { RequestUsage, ResultCosts } from './requestUsage';
 import type { SearchActivity } from './searchActivity';
-import { formatTokens, offeredSplit, type ToolOverview, type ToolOverviewItem } from './toolOverview';
+import { formatTokens, offeredSplit, UNLOADED_IN_CONVERSATION, type ToolOverview, type ToolOverviewItem } from './toolOverview';
 
 export interface OverheadReportInput {
   readonly overview: ToolOverview;
@@ -18,7 +18,10 @@ export interface OverheadReportInput {
 const LABEL: Record<Availability, string> = { on: 'on', discoverable: 'discoverable', off: 'off' };
 
 function availabilityOf(item: ToolOverviewItem): string {
-  return item.promoted ? 'on (promoted in this conversation)' : LABEL[item.availability];
+  if (item.promoted) return 'on (promoted in this conversation)';
+  if (!item.unloadedInConversation) return LABEL[item.availability];
+  const settings = item.settingsAvailability === undefined ? '' : `; settings say ${LABEL[item.settingsAvailability]}`;
+  return `${LABEL[item.availability]} (${UNLOADED_IN_CONVERSATION}${settings})`;
 }
 
 function summary(input: OverheadReportInput): string[] {

@@ -1,5 +1,7 @@
 import { estimateResultTokens } from './results/resultText';
-import type { StreamEvent } from './stream/events';
+import { noteEnableSources } from './stream/enableSources';
+import type { DeltaSource, StreamEvent } from './stream/events';
+import { UNLOADED_IN_CONVERSATION } from './toolOverview';
 import { tokensOfChars } from './tokens';
 import { READ_RESULT_NAME } from './tools';
 
@@ -36,9 +38,22 @@ export interface ResultCosts {
 
 type ToolResult = Extract<StreamEvent, { type: 'tool_result' }>;
 
-function describeChange(e: Extract<StreamEvent, { type: 'wire_change' }>): string {
-  const parts = [...e.added.map((n) => `+${n}`), ...e.removed.map((n) => `−${n}`)];
-  return `${e.cause}${parts.length > 0 ? ` ${parts.join(' ')}` : ''}`;
+/**
+ * `settings +a −b`. A tool this conversation turned on or off itself (a search card's Unload,
+ * `/set tools.NAME.enable`), whose wire change is recorded under `settings` like a settings edit,
+ * is told apart: `unloaded in this conversation −b`, `loaded in this conversation +a`.
+ */
+function describeChange(e: Extract<StreamEvent, { type: 'wire_change' }>, sources: ReadonlyMap<string, DeltaSource>): string {
+  const byUser = (n: string): boolean => e.cause === 'settings' && sources.get(n) === 'user';
+  const parts = [...e.added.filter((n) => !byUser(n)).map((n) => `+${n}`), ...e.removed.filter((n) => !byUser(n)).map((n) => `−${n}`)];
+  const reloaded = e.added.filter(byUser).map((n) => `+${n}`);
+  const unloaded = e.removed.filter(byUser).map((n) => `−${n}`);
+  const phrases = [
+    ...(parts.length > 0 || (reloaded.length === 0 && unloaded.length === 0) ? [`${e.cause}${parts.length > 0 ? ` ${parts.join(' ')}` : ''}`] : []),
+    ...(unloaded.length > 0 ? [`${UNLOADED_IN_CONVERSATION} ${unloaded.join(' ')}`] : []),
+    ...(reloaded.length > 0 ? [`loaded in this conversation ${reloaded.join(' ')}`] : []),
+  ];
+  return phrases.join('; ');
 }
 
 /**
@@ -50,8 +65,10 @@ export function requestUsageOf(events: readonly StreamEvent[]): RequestUsage[] {
   let changes: string[] = [];
   let added = 0;
   let carried = 0;
+  const sources = new Map<string, DeltaSource>();
   for (const e of events) {
-    if (e.type === 'wire_change') changes.push(describeChange(e));
+    noteEnableSources(sources, e);
+    if (e.type === 'wire_change') changes.push(describeChange(e, sources));
     if (e.type === 'tool_result') added += estimateResultTokens(e.content);
     if (e.type !== 'usage') continue;
     carried += added;

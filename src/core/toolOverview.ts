@@ -11,6 +11,13 @@ export interface ToolOverviewItem {
   readonly tokens: number;
   /** On only because a search_tools call promoted it in the active conversation. */
   readonly promoted: boolean;
+  /**
+   * Not on because this conversation took it out (a search card's Unload, `/set …enable=off`),
+   * not because settings say so: other conversations are unaffected.
+   */
+  readonly unloadedInConversation: boolean;
+  /** Where settings alone put the tool, when the overview was given settings (what it is outside this conversation). */
+  readonly settingsAvailability?: Availability;
 }
 
 export interface ToolOverview {
@@ -37,6 +44,10 @@ export interface ToolOverviewInput {
   readonly catalogue: readonly ToolDefinition[];
   readonly plan: PlannedSets;
   readonly promoted: ReadonlySet<string>;
+  /** Tools this conversation unloaded (unloadedTools); none when absent. */
+  readonly unloaded?: ReadonlySet<string>;
+  /** Where settings alone put a tool, for items this conversation unloaded. */
+  readonly settingsAvailability?: (tool: ToolDefinition) => Availability;
   readonly estimateTokens: (tool: ToolDefinition) => number;
 }
 
@@ -54,6 +65,8 @@ export function buildToolOverview(input: ToolOverviewInput): ToolOverview {
     if (!resolved || isLockedOff(resolved)) continue;
     const group: Availability = offered.has(tool.name) ? 'on' : searchable.has(tool.name) ? 'discoverable' : 'off';
     if (group === 'off' && tool.server === undefined && resolved.availability !== 'off') continue;
+    const unloaded = group !== 'on' && (input.unloaded?.has(tool.name) ?? false);
+    const settingsAvailability = unloaded ? input.settingsAvailability?.(tool) : undefined;
     groups[group].push({
       tool,
       availability: group,
@@ -61,6 +74,8 @@ export function buildToolOverview(input: ToolOverviewInput): ToolOverview {
       run: resolved.run,
       tokens: input.estimateTokens(tool),
       promoted: group === 'on' && input.promoted.has(tool.name),
+      unloadedInConversation: unloaded,
+      ...(settingsAvailability !== undefined ? { settingsAvailability } : {}),
     });
   }
   const sum = (tools: readonly ToolDefinition[]): number => tools.reduce((n, t) => n + input.estimateTokens(t), 0);
@@ -99,4 +114,18 @@ export function formatTokens(tokens: number): string {
   if (tokens < 1000) return String(Math.round(tokens));
   if (tokens < 100_000) return `${(tokens / 1000).toFixed(1).replace(/\.0$/, '')}k`;
   return `${Math.round(tokens / 1000)}k`;
+}
+
+/** How the Tools view, its hover and the breakdown say that this conversation unloaded a tool. */
+export const UNLOADED_IN_CONVERSATION = 'unloaded in this conversation';
+
+/** For an item this conversation unloaded: what settings say, what the conversation did, and what Make On / Make Discoverable will do. */
+export function unloadedExplanation(item: ToolOverviewItem): string {
+  const settings = item.settingsAvailability;
+  const here = `This conversation unloaded it, so it is ${item.availability} here only; other conversations follow settings.`;
+  const says = settings === undefined ? here : `Settings say ${settings}${settings === 'off' ? ' too' : ''}. ${here}`;
+  const actions = settings === 'off'
+    ? 'Make On or Make Discoverable writes settings, and undoes the unload in this conversation.'
+    : 'Make On or Make Discoverable undoes the unload in this conversation only; settings stay as they are.';
+  return `${says} ${actions}`;
 }

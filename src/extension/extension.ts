@@ -101,7 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (e.affectsConfiguration(SETTINGS.tools.key)) settingsIssues.checkTools();
       if (e.affectsConfiguration(SETTINGS.model.key)) void chat.refreshEnvironment();
     }),
-    ...registerToolCommands({ model: tools, settings, descriptions, approvals }),
+    ...registerToolCommands({ model: tools, settings, descriptions, approvals, conversation: { setToolAvailability: (name, availability) => chat.setOption(`tools.${name}.enable`, availability) } }),
     ...registerAttachCommands(chat, chatView, manager),
     vscode.commands.registerCommand('quiver.newChat', async () => {
       await chat.newChat();

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { issueTurningOff, type ConfigIssue, type IgnoredRunPolicy } from '../core/availability';
+import { issueTurningOff, resolveTool, type ConfigIssue, type IgnoredRunPolicy } from '../core/availability';
 import type { StreamEvent } from '../core/stream/events';
 import type { JsonSchema, ToolDefinition } from '../core/tools';
 import { estimateToolTokens } from '../core/tokens';
 import { buildToolOverview, type ToolOverview, type ToolOverviewItem } from '../core/toolOverview';
 import type { BuiltinTools } from '../core/turn/ports';
 import { allBuiltins } from '../core/turn/toolPlan';
-import { promotedTools, upcomingPlan } from '../core/turn/upcomingPlan';
+import { promotedTools, unloadedTools, upcomingPlan } from '../core/turn/upcomingPlan';
 import { SETTINGS } from '../core/settingsRegistry';
 import { wireInputSchema } from '../core/wireSchema';
 import type { McpManager } from '../mcp/mcpManager';
@@ -143,17 +143,20 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
   private compute(): ToolOverview {
     const events = this.chat.events();
     const mcpTools = this.source.tools();
+    const settingsTools = this.settings().value;
     const plan = upcomingPlan({
       events,
       mcpTools,
       builtins: this.builtins.definitions,
       runningServers: this.source.runningServers(),
-      settingsTools: this.settings().value,
+      settingsTools,
     });
     return buildToolOverview({
       catalogue: [...allBuiltins(this.builtins.definitions), ...mcpTools],
       plan,
       promoted: promotedTools(events, plan),
+      unloaded: unloadedTools(events, plan, settingsTools),
+      settingsAvailability: (tool) => resolveTool(this.settings().parsed.value, tool).availability,
       estimateTokens: estimateToolTokens,
     });
   }

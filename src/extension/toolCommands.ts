@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { changesOutside, serverDefaultsKey, serverToggleConfirmation, type AllowToggle, type Availability } from '../core/availability';
 import { costliestServer } from '../core/overheadBreakdown';
 import type { ToolDefinition } from '../core/tools';
-import { allItems } from '../core/toolOverview';
+import { allItems, type ToolOverviewItem } from '../core/toolOverview';
 import { ownsToolKey } from '../mcp/qualifiedNames';
 import type { RunApprovals } from './runApprovals';
 import { readToolsConfig, type ToolSettings } from './settings';
@@ -16,6 +16,8 @@ export interface ToolCommandDeps {
   readonly settings: ToolSettings;
   readonly descriptions: ToolDescriptions;
   readonly approvals: RunApprovals;
+  /** The open conversation's own toggle (`/set tools.NAME.enable=…`): what a search card's Unload undoes. */
+  readonly conversation: { setToolAvailability(name: string, availability: Availability): Promise<void> };
 }
 
 /** A settings write that fails (a file with errors or unsaved changes) says why, in words. */
@@ -28,7 +30,10 @@ async function showingErrors(action: () => Promise<void>): Promise<void> {
 }
 
 async function makeTool(deps: ToolCommandDeps, node: ToolsTreeNode | undefined, availability: Availability): Promise<void> {
-  if (node?.kind === 'tool') await makeOneTool(deps.settings, node.item.tool, node.item.allowToggle, availability);
+  if (node?.kind === 'tool') {
+    if (node.item.unloadedInConversation && availability !== 'off') await reloadInConversation(deps, node.item, availability);
+    else await makeOneTool(deps.settings, node.item.tool, node.item.allowToggle, availability);
+  }
   if (node?.kind === 'server') await makeServer(deps, node.server, availability, node.availability);
   // A server off by the user's choice is listed apart with all its tools off; another not running shows no group.
   if (node?.kind === 'serverStatus') await makeServer(deps, node.server.name, availability, node.server.status === 'off' ? 'off' : undefined);
@@ -41,6 +46,26 @@ async function makeOneTool(settings: ToolSettings, tool: ToolDefinition, allowTo
   }
   const scope = await settings.writeToolAvailability(tool, availability);
   vscode.window.setStatusBarMessage(`Quiver: ${tool.name} is now ${availability} (${scope} settings)`, 4000);
+}
+
+/**
+ * A tool this conversation unloaded (a search card's Unload) is off by the conversation's own
+ * delta, not by settings: writing settings alone would change nothing here. It is toggled back in
+ * this conversation, and settings are written as well only when they say off too.
+ */
+async function reloadInConversation(deps: ToolCommandDeps, item: ToolOverviewItem, availability: Availability): Promise<void> {
+  const { tool } = item;
+  if (item.allowToggle === 'never') {
+    void vscode.window.showErrorMessage(`${tool.name} is locked (allow_toggle is "never"): change its "enable" in settings.json to move it.`);
+    return;
+  }
+  await deps.conversation.setToolAvailability(tool.name, availability);
+  const settings = item.settingsAvailability;
+  if (settings === 'off') await makeOneTool(deps.settings, tool, item.allowToggle, availability);
+  const where = settings === 'off'
+    ? `settings said off too, so they now say ${availability} as well`
+    : settings === undefined ? 'settings are unchanged' : `settings still say ${settings}; other conversations follow them`;
+  void vscode.window.showInformationMessage(`Quiver: ${tool.name} was unloaded in this conversation; it is ${availability} again in this conversation (${where}).`);
 }
 
 /**

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { EDITOR_SOURCE } from '../core/editorTools';
 import type { Availability, ConfigIssue, IgnoredRunPolicy } from '../core/availability';
 import { summarize } from '../core/search/summary';
-import { formatTokens, type ToolOverviewItem } from '../core/toolOverview';
+import { formatTokens, UNLOADED_IN_CONVERSATION, unloadedExplanation, type ToolOverviewItem } from '../core/toolOverview';
 import { whyToolAsks } from './ignoredRunPolicyText';
 import type { ServerView, ToolsModel } from './toolsModel';
 
@@ -146,9 +146,11 @@ function toolItem(entry: ToolOverviewItem, problem: ConfigIssue | undefined, ign
   const item = new vscode.TreeItem(tool.toolName, vscode.TreeItemCollapsibleState.None);
   item.id = `tool:${tool.name}`;
   if (problem) return invalidToolItem(item, entry, problem);
-  item.description = `~${formatTokens(entry.tokens)} tok${entry.promoted ? ' · promoted in this conversation' : ''}`;
+  const note = entry.promoted ? 'promoted in this conversation' : entry.unloadedInConversation ? UNLOADED_IN_CONVERSATION : undefined;
+  item.description = `~${formatTokens(entry.tokens)} tok${note ? ` · ${note}` : ''}`;
   const tooltip = new vscode.MarkdownString(undefined, true);
-  tooltip.appendMarkdown(`**${tool.name}** · ${entry.availability}${entry.promoted ? ' (promoted in this conversation)' : ''}\n\n`);
+  tooltip.appendMarkdown(`**${tool.name}** · ${entry.availability}${note ? ` (${note})` : ''}\n\n`);
+  if (entry.unloadedInConversation) tooltip.appendMarkdown(`${escapeMarkdown(unloadedExplanation(entry))}\n\n`);
   tooltip.appendText(summarize(tool.description) || 'No description.');
   tooltip.appendMarkdown(`\n\n~${entry.tokens} tokens when offered (estimate) · allow_toggle: ${entry.allowToggle}`);
   if (ignored) {
@@ -162,7 +164,7 @@ function toolItem(entry: ToolOverviewItem, problem: ConfigIssue | undefined, ign
   item.tooltip = tooltip;
   item.iconPath = notSent
     ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'))
-    : new vscode.ThemeIcon(entry.promoted ? 'star-full' : ignored ? 'shield' : 'tools');
+    : new vscode.ThemeIcon(entry.promoted ? 'star-full' : entry.unloadedInConversation ? 'debug-disconnect' : ignored ? 'shield' : 'tools');
   // `tool-locked` hides the Make… items: a named toggle of a `never` tool is refused.
   item.contextValue = entry.allowToggle === 'never' ? 'tool-locked' : `tool-${entry.availability}`;
   return item;

@@ -3,7 +3,7 @@ import { costliestServer, offeredCostByServer } from '../../src/core/overheadBre
 import type { ToolOverview, ToolOverviewItem } from '../../src/core/toolOverview';
 
 const item = (name: string, server: string | undefined, tokens: number): ToolOverviewItem => ({
-  tool: { name, server, toolName: name, description: '', inputSchema: {} }, availability: 'on', allowToggle: 'any', run: 'ask', tokens, promoted: false,
+  tool: { name, server, toolName: name, description: '', inputSchema: {} }, availability: 'on', allowToggle: 'any', run: 'ask', tokens, promoted: false, unloadedInConversation: false,
 });
 const overview: ToolOverview = {
   groups: { on: [item('search_tools', undefined, 900), item('a__x', 'a', 100), item('b__y', 'b', 300), item('a__z', 'a', 150)], discoverable: [], off: [] },

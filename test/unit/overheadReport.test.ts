@@ -6,7 +6,7 @@ import type { StreamEvent } from '../../src/core/stream/events';
 import type { ToolDefinition } from '../../src/core/tools';
 import { buildToolOverview } from '../../src/core/toolOverview';
 import { planTools } from '../../src/core/turn/toolPlan';
-import { promotedTools } from '../../src/core/turn/upcomingPlan';
+import { promotedTools, unloadedTools } from '../../src/core/turn/upcomingPlan';
 
 const at = '2026-12-01T00:00:00.000Z';
 const tool = (name: string, server: string | undefined): ToolDefinition => ({ name, server, toolName: name.split('__').pop() ?? name, description: 'd'.repeat(70), inputSchema: { type: 'object' } });
@@ -86,5 +86,28 @@ describe('the overhead breakdown', () => {
     assert.ok(report.includes('| 3 | 10 | 0 | 2100 | 0% |'));
     assert.ok(report.includes('- Request 2: tool changes before it: settings −gh\\_\\_pr\n- Request 3: cache miss: the tools changed (1,990 tokens not read from cache)'));
     assert.ok(!report.includes('- Request 1:'), 'a request with nothing to say has no note');
+  });
+  it('tells an Unload in this conversation apart from settings, in the tool table and the request notes', () => {
+    const at = '2026-12-01T00:00:00.000Z';
+    const usage: StreamEvent = { type: 'usage', model: 'claude-sonnet-5-5', inputTokens: 10, outputTokens: 5, cacheReadTokens: 1990, cacheWriteTokens: 50, at };
+    const stream: StreamEvent[] = [
+      ...events,
+      { type: 'config_delta', source: 'user', tools: { gh__issue: { enable: { availability: 'off' } } }, at },
+      { type: 'config_delta', source: 'settings', tools: { fs__read: { enable: 'off' } }, at },
+      { type: 'wire_change', cause: 'settings', added: [], removed: ['fs__read', 'gh__issue'], text: 'off', at },
+      usage,
+      { type: 'config_delta', source: 'user', tools: { gh__issue: { enable: { availability: 'on' } } }, at },
+      { type: 'wire_change', cause: 'settings', added: ['gh__issue'], removed: [], text: 'on', at },
+      usage,
+    ];
+    const requests = requestUsageOf(stream);
+    assert.deepEqual(requests.map((r) => r.changes), [['settings −fs__read; unloaded in this conversation −gh__issue'], ['loaded in this conversation +gh__issue']]);
+    const unloaded = stream.slice(0, -3);
+    const plan = planTools({ events: unloaded, mcpTools: mcp, builtins, runningServers: new Set(['gh', 'fs']) });
+    const overview = buildToolOverview({ catalogue: [...builtins, ...mcp], plan, promoted: promotedTools(unloaded, plan), unloaded: unloadedTools(unloaded, plan), settingsAvailability: () => 'discoverable', estimateTokens: () => 100 });
+    const report = renderOverheadReport({ overview, activity: searchActivity(unloaded), contextWindowTokens: 200_000, conversationTitle: 't', requests: requestUsageOf(unloaded), results: resultCostsOf(unloaded) });
+    assert.match(report, /\| gh \| issue \| off \(unloaded in this conversation; settings say discoverable\) \| 100 \|/);
+    assert.match(report, /\| fs \| read \| off \| 100 \|/);
+    assert.match(report, /tool changes before it: settings −fs\\_\\_read; unloaded in this conversation −gh\\_\\_issue/);
   });
 });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { buildToolOverview, formatTokens } from '../../src/core/toolOverview';
+import { resolveTool, parseToolsConfig } from '../../src/core/availability';
+import { buildToolOverview, formatTokens, unloadedExplanation } from '../../src/core/toolOverview';
 import type { ToolDefinition } from '../../src/core/tools';
-import { promotedTools, upcomingPlan } from '../../src/core/turn/upcomingPlan';
+import { promotedTools, unloadedTools, upcomingPlan } from '../../src/core/turn/upcomingPlan';
 import type { StreamEvent } from '../../src/core/stream/events';
 
 const tool = (name: string, server: string | undefined, size = 100): ToolDefinition => ({
@@ -48,6 +49,36 @@ describe('tool overview for the tree and the status bar', () => {
     const overview = buildToolOverview({ catalogue: [...builtins, ...mcpTools], plan, promoted: promotedTools(events, plan), estimateTokens });
     assert.equal(overview.groups.on.find((i) => i.tool.name === 'gh__pr')?.promoted, true);
     assert.equal(overview.groups.off.find((i) => i.tool.name === 'fs__write')?.promoted, false);
+  });
+
+  it('marks a tool this conversation unloaded, says what settings say, and drops the mark when it is back or settings decide again', () => {
+    const unloadEvents: StreamEvent[] = [
+      { type: 'config_delta', source: 'settings', tools: settingsTools, at: '' },
+      { type: 'config_delta', source: 'promotion', tools: { fs__write: { enable: { availability: 'on' } }, gh__pr: { enable: { availability: 'on' } } }, at: '' },
+      { type: 'config_delta', source: 'user', tools: { fs__write: { enable: { availability: 'off' } } }, at: '' },
+      // A run policy of the conversation is no unload.
+      { type: 'config_delta', source: 'user', tools: { gh__deploy: { run: 'unattended' } }, at: '' },
+    ];
+    const settings = parseToolsConfig(settingsTools).value;
+    const overviewOf = (events: StreamEvent[], tools: unknown = settingsTools) => {
+      const plan = upcomingPlan({ events, mcpTools, builtins, runningServers: running, settingsTools: tools });
+      return buildToolOverview({ catalogue: [...builtins, ...mcpTools], plan, promoted: promotedTools(events, plan), unloaded: unloadedTools(events, plan, tools), settingsAvailability: (t) => resolveTool(settings, t).availability, estimateTokens });
+    };
+    const overview = overviewOf(unloadEvents);
+    const fsWrite = overview.groups.off.find((i) => i.tool.name === 'fs__write');
+    assert.equal(fsWrite?.unloadedInConversation, true);
+    assert.equal(fsWrite?.settingsAvailability, 'discoverable');
+    assert.equal(fsWrite && unloadedExplanation(fsWrite), 'Settings say discoverable. This conversation unloaded it, so it is off here only; other conversations follow settings. Make On or Make Discoverable undoes the unload in this conversation only; settings stay as they are.');
+    assert.equal(overview.groups.off.find((i) => i.tool.name === 'gh__deploy')?.unloadedInConversation, false, 'off by settings');
+    assert.equal(overview.groups.on.find((i) => i.tool.name === 'gh__pr')?.unloadedInConversation, false);
+    assert.equal(buildToolOverview({ catalogue: mcpTools, plan: upcomingPlan({ events: unloadEvents, mcpTools, builtins, runningServers: running, settingsTools }), promoted: new Set(), estimateTokens }).groups.off.find((i) => i.tool.name === 'fs__write')?.unloadedInConversation, false, 'no unloaded set given, none marked');
+    const reloaded = overviewOf([...unloadEvents, { type: 'config_delta', source: 'user', tools: { fs__write: { enable: { availability: 'on' } } }, at: '' }]);
+    assert.equal(reloaded.groups.on.find((i) => i.tool.name === 'fs__write')?.unloadedInConversation, false);
+    const edited = { ...settingsTools, fs__write: { enable: 'off' } };
+    const settled = overviewOf([...unloadEvents, { type: 'config_delta', source: 'settings', tools: { fs__write: { enable: 'off' } }, at: '' }], edited);
+    assert.equal(settled.groups.off.find((i) => i.tool.name === 'fs__write')?.unloadedInConversation, false, 'settings had the last word');
+    const pending = overviewOf(unloadEvents, edited);
+    assert.equal(pending.groups.off.find((i) => i.tool.name === 'fs__write')?.unloadedInConversation, false, 'a settings edit the next turn records has the last word too');
   });
 
   it('says whether each tool asks, as the next request runs it: the conversation\'s own /set counts', () => {

@@ -84,9 +84,10 @@ export class CommandOutput {
   /** Raw characters written past `maxRaw`, not kept. */
   droppedChars = 0;
   private tail = '';
-  private chars = 0;
+  /** Lines of output so far: what the card's progress counts (a character count means nothing to a reader). */
+  private lines = 0;
   private lastReport = 0;
-  private reported: { chars: number; message: string | undefined } = { chars: 0, message: undefined };
+  private reported: { lines: number; message: string | undefined } = { lines: 0, message: undefined };
   private timer: ReturnType<typeof setTimeout> | undefined;
   private done = false;
 
@@ -94,7 +95,7 @@ export class CommandOutput {
 
   push(chunk: string): void {
     if (this.done) return;
-    this.chars += chunk.length;
+    for (let at = chunk.indexOf('\n'); at !== -1; at = chunk.indexOf('\n', at + 1)) this.lines++;
     const room = this.maxRaw - this.raw.length;
     if (chunk.length <= room) this.raw += chunk;
     else {
@@ -118,9 +119,9 @@ export class CommandOutput {
     this.timer = undefined;
     this.lastReport = Date.now();
     const message = lastOutputLine(this.tail);
-    if (this.done || (this.chars === this.reported.chars && message === this.reported.message)) return;
-    this.reported = { chars: this.chars, message };
-    this.onProgress?.({ progress: this.chars, total: undefined, message });
+    if (this.done || (this.lines === this.reported.lines && message === this.reported.message)) return;
+    this.reported = { lines: this.lines, message };
+    this.onProgress?.({ progress: this.lines, total: undefined, message: message === undefined ? undefined : `${this.lines} line${this.lines === 1 ? '' : 's'} · ${message}` });
   }
 }
 

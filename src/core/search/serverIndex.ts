@@ -68,20 +68,54 @@ function moreLine(rest: readonly ServerIndexEntry[]): string {
   return `- …and ${rest.length} more ${rest.length === 1 ? 'server' : 'servers'} (${tools} tools)`;
 }
 
-/** The most frequent subject words in the server's tool names, most frequent first. */
+/**
+ * The most frequent subject words in the server's tool names, most frequent first, each as the
+ * tools write it (lowercased): singular and plural count as one topic, shown in the spelling the
+ * names use most (`entities`, never a stem such as `entitie`). A camelCase name counts by its
+ * parts. Ties go to the word that comes first alphabetically, so a catalogue always gives the same text.
+ */
 export function topicWords(tools: readonly ToolDefinition[], count: number): string[] {
-  const server = new Set(tools.flatMap((t) => (t.server ? splitWords(t.server) : [])));
-  const freq = new Map<string, number>();
+  const server = new Set(tools.flatMap((t) => (t.server ? nameWords(t.server) : [])));
+  const topics = new Map<string, { tools: number; spellings: Map<string, number> }>();
   for (const tool of tools) {
     const seen = new Set<string>();
-    for (const word of splitWords(tool.toolName)) {
+    for (const word of nameWords(tool.toolName)) {
       if (word.length < 3 || /^[0-9]+$/.test(word) || STOP_WORDS.has(word) || ACTIONS.has(word) || server.has(word)) continue;
-      // Singular and plural are one topic: count under the singular.
-      const key = word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+      const key = topicKey(word);
+      if (ACTIONS.has(key) || server.has(key)) continue;
+      const topic = topics.get(key) ?? { tools: 0, spellings: new Map<string, number>() };
+      topics.set(key, topic);
+      topic.spellings.set(word, (topic.spellings.get(word) ?? 0) + 1);
       if (seen.has(key)) continue;
       seen.add(key);
-      freq.set(key, (freq.get(key) ?? 0) + 1);
+      topic.tools++;
     }
   }
-  return [...freq].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, count).map(([w]) => w);
+  const shown = [...topics.values()].map((t) => ({ tools: t.tools, word: spelling(t.spellings) }));
+  return shown.sort((a, b) => b.tools - a.tools || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0)).slice(0, count).map((t) => t.word);
+}
+
+/** The words of a name as written, lowercased: `createPullRequest` → create, pull, request (never the joined whole). */
+function nameWords(name: string): string[] {
+  const out: string[] = [];
+  for (const match of name.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const words = splitWords(match[0]);
+    // splitWords gives a split word's whole self first; the index shows its parts.
+    out.push(...(words.length > 1 ? words.slice(1) : words));
+  }
+  return out;
+}
+
+/** What singular and plural share, used only to count them together; never shown. */
+function topicKey(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(?:ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !/(?:ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** The spelling the names use most; ties to the shorter, then the first alphabetically. */
+function spelling(spellings: ReadonlyMap<string, number>): string {
+  const sorted = [...spellings].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return sorted[0]?.[0] ?? '';
 }

@@ -100,7 +100,7 @@ interface ResultTags {
  * it may have had effects), not as not run.
  */
 /** How long a stopped call may take to hand back what it had (a command's output so far) before the turn answers for it. */
-const STOP_GRACE_MS = 1_500;
+const STOP_GRACE_MS = 2_500;
 
 /** The stopped notice, then what the call itself returned as it stopped. */
 function withOwnWords(notice: ToolCallResult, own: ToolCallResult): ToolCallResult {

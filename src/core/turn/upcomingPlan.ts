@@ -1,3 +1,4 @@
+import { enableSources } from '../stream/enableSources';
 import type { StreamEvent } from '../stream/events';
 import { planTools, type ToolPlan, type ToolPlanInput } from './toolPlan';
 import { settingsChange } from './turnStart';
@@ -20,4 +21,21 @@ export function promotedTools(events: readonly StreamEvent[], plan: ToolPlan): R
     for (const name of Object.keys(e.tools)) if (plan.resolved.get(name)?.availability === 'on') promoted.add(name);
   }
   return promoted;
+}
+
+/**
+ * Tools this conversation itself took out (a search card's Unload, `/set tools.NAME.enable=off`)
+ * that are still not on in `plan`: the latest delta naming them was the user's in this
+ * conversation, not settings. Settings may say otherwise; only this conversation is affected.
+ * `settingsTools`: settings as they are now, when `plan` is an upcomingPlan over them.
+ */
+export function unloadedTools(events: readonly StreamEvent[], plan: ToolPlan, settingsTools?: unknown): ReadonlySet<string> {
+  // A settings edit the next turn start will record has the last word over an earlier unload, as in upcomingPlan.
+  const upcoming = settingsTools === undefined ? events : [...events, ...settingsChange(events, settingsTools, '')];
+  const unloaded = new Set<string>();
+  for (const [name, source] of enableSources(upcoming)) {
+    const resolved = plan.resolved.get(name);
+    if (source === 'user' && resolved !== undefined && resolved.availability !== 'on') unloaded.add(name);
+  }
+  return unloaded;
 }

@@ -143,12 +143,13 @@ const POSIX_SHELLS: ReadonlySet<string> = new Set(['bash', 'zsh', 'sh', 'dash', 
 /**
  * The model's command line as the terminal's shell runs it: in a POSIX shell, inside `( … )`, so
  * an `exit 3` ends that child (its code is the command's) and not the terminal's own shell, while
- * the shell's aliases and functions still apply. The newline before `)` keeps a trailing comment
- * from swallowing it.
+ * the shell's aliases and functions still apply. Only a one-line command without `#` is wrapped:
+ * a comment would swallow the `)`, and a line break inside the parentheses leaves the shell at a
+ * continuation prompt that shell integration never reports as the command's end.
  */
 function inSubshell(command: string): string {
   const shell = basename(vscode.env.shell).replace(/\.exe$/, '');
-  return POSIX_SHELLS.has(shell) ? `( ${command}\n)` : command;
+  return POSIX_SHELLS.has(shell) && !/[\n#]/.test(command) ? `( ${command} )` : command;
 }
 
 /** Runs `command` with the terminal's shell integration; on `stop`, Ctrl+C, then closes the terminal if the command does not end. */

@@ -104,10 +104,10 @@ describe('the output of a running command', () => {
     const out = new CommandOutput((p) => seen.push(p), 40);
     out.push('one\r\n');
     for (let i = 2; i <= 9; i++) out.push(`line ${i}\r\n`);
-    assert.deepEqual(seen, [{ progress: 5, total: undefined, message: 'one' }]);
+    assert.deepEqual(seen, [{ progress: 1, total: undefined, message: '1 line · one' }]);
     await sleep(80);
     assert.equal(seen.length, 2);
-    assert.deepEqual(seen[1], { progress: out.raw.length, total: undefined, message: 'line 9' });
+    assert.deepEqual(seen[1], { progress: 9, total: undefined, message: '9 lines · line 9' });
     out.finish();
   });
 

@@ -34,6 +34,30 @@ describe('server index', () => {
     const tools = [tool('github_create_issue', '', {}, 'github'), tool('github_list_issues', '', {}, 'github'), tool('get_branch', '', {}, 'github')];
     assert.deepEqual(topicWords(tools, 5), ['issue', 'branch']);
   });
+
+  it('shows the tools\' own words, never a stem: every word of a line is in a name or description of that server', () => {
+    const servers: Record<string, [string, string][]> = {
+      memory: [['create_entities', 'Create multiple new entities in the knowledge graph'], ['delete_entities', 'Delete entities and their relations'], ['add_observations', 'Add observations to existing entities'], ['read_graph', 'Read the entire knowledge graph']],
+      filesystem: [['list_directories', 'List directories'], ['create_directory', 'Create a new directory'], ['directory_tree', 'Get a recursive tree view'], ['move_file', 'Move or rename files']],
+      charts: [['set_axes', 'Set the chart axes'], ['get_axis_range', 'Get the range of one axis'], ['plotSeriesData', 'Plot a data series'], ['list_series', 'List the series of a chart']],
+      registry: [['getPackageVersions', 'Versions of a package'], ['search_addresses', 'Find addresses'], ['get_address', 'One address'], ['list_statuses', 'Statuses']],
+    };
+    const entries = Object.entries(servers).map(([server, list]) => ({ server, tools: list.map(([name, description]) => tool(name, description, {}, server)) }));
+    const text = renderServerIndex(entries);
+    assert.match(text, /- memory \(4 tools\): entities, graph, observations/);
+    assert.match(text, /- filesystem \(4 tools\): directory, file, move, tree/);
+    assert.match(text, /- charts \(4 tools\): series, axes, axis, data, plot, range/);
+    for (const entry of entries) {
+      const line = text.split('\n').find((l) => l.startsWith(`- ${entry.server} (`));
+      assert.ok(line, entry.server);
+      const words = (line.split('): ')[1] ?? '').split(', ').filter((w) => w.length > 0);
+      assert.ok(words.length > 0, line);
+      const written = entry.tools.map((t) => `${t.toolName} ${t.description}`.toLowerCase());
+      for (const word of words) assert.ok(written.some((w) => w.includes(word)), `"${word}" of ${entry.server} is not a word its tools use`);
+    }
+    assert.equal(renderServerIndex(entries), text, 'the same catalogue gives the same bytes');
+    assert.doesNotMatch(text, /entitie\b|directorie\b|axe\b|addresse\b/);
+  });
 });
 
 describe('builtin definitions', () => {
