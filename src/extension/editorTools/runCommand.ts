@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { constants } from 'node:os';
-import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { CommandOutput, commandResultText, type CommandEnding } from '../../core/editorTools';
 import { textResult, type ReadHandler } from './handler';
@@ -34,7 +33,9 @@ export const runCommand: ReadHandler<'run_command'> = async (input, ctx) => {
   const folder = await workingFolder(input.cwd);
   if (typeof folder === 'string') return textResult(folder, true);
   const seconds = input.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS;
-  const shell = await integratedShell(folder, ctx.signal);
+  // A line that calls `exit` would end the terminal's own shell and lose its code: it runs in a shell of its own.
+  const ownShell = endsItsShell(input.command);
+  const shell = ownShell ? undefined : await integratedShell(folder, ctx.signal);
   const out = new CommandOutput(ctx.hooks.onProgress);
   const stop = stopper(ctx.signal, seconds);
   let ending: CommandEnding;
@@ -42,9 +43,9 @@ export const runCommand: ReadHandler<'run_command'> = async (input, ctx) => {
     if (ctx.signal.aborted) return textResult('Stopped by the user before the command started: it did not run.');
     if (shell) {
       ctx.log.info(`run_command: shell integration, in ${folder.label}: ${input.command}`);
-      ending = await runIntegrated(shell.terminal, shell.integration, inSubshell(input.command), out, stop.signal, stop.ending);
+      ending = await runIntegrated(shell.terminal, shell.integration, input.command, out, stop.signal, stop.ending);
     } else {
-      ctx.log.info(`run_command: no shell integration, running the shell itself (pseudoterminal), in ${folder.label}: ${input.command}`);
+      ctx.log.info(`run_command: ${ownShell ? 'the line calls exit' : 'no shell integration'}, running the shell itself (pseudoterminal), in ${folder.label}: ${input.command}`);
       const ran = await runPiped(input.command, folder, out, stop.signal, stop.ending);
       if (typeof ran === 'string') return textResult(ran, true);
       ending = ran;
@@ -137,19 +138,14 @@ async function moveTo(terminal: vscode.Terminal, si: vscode.TerminalShellIntegra
   return ending.kind === 'exit' && ending.code === 0 && !signal.aborted;
 }
 
-/** Shells whose `( … )` runs a command line in a child of the terminal's shell. */
-const POSIX_SHELLS: ReadonlySet<string> = new Set(['bash', 'zsh', 'sh', 'dash', 'ksh', 'ash']);
-
 /**
- * The model's command line as the terminal's shell runs it: in a POSIX shell, inside `( … )`, so
- * an `exit 3` ends that child (its code is the command's) and not the terminal's own shell, while
- * the shell's aliases and functions still apply. Only a one-line command without `#` is wrapped:
- * a comment would swallow the `)`, and a line break inside the parentheses leaves the shell at a
- * continuation prompt that shell integration never reports as the command's end.
+ * True when the command line calls `exit`: sent to the terminal's interactive shell it would end
+ * that shell (the terminal closes and the code is lost), so it runs in a shell Quiver starts,
+ * shown in a Quiver terminal, whose exit code is the command's. (Wrapping it in `( … )` instead
+ * hides it from shell integration's start mark, and the command never reports an end.)
  */
-function inSubshell(command: string): string {
-  const shell = basename(vscode.env.shell).replace(/\.exe$/, '');
-  return POSIX_SHELLS.has(shell) && !/[\n#]/.test(command) ? `( ${command} )` : command;
+function endsItsShell(command: string): boolean {
+  return /(^|[;&|(\s])exit(\s|;|$)/m.test(command);
 }
 
 /** Runs `command` with the terminal's shell integration; on `stop`, Ctrl+C, then closes the terminal if the command does not end. */

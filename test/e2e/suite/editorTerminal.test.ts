@@ -61,15 +61,25 @@ describe('editor__run_command', () => {
 
 
     it('returns the output and the exit code, in a terminal named Quiver', async () => {
-      const r = await runCommand({ command: "sh -c 'echo hello; exit 3'" }, context());
+      const r = await runCommand({ command: 'echo hello; grep -q absent /dev/null' }, context());
       const text = textOf(r);
       console.log(`[run_command] result: ${JSON.stringify(text)}`);
-      assert.equal(text.split('\n')[0], "$ sh -c 'echo hello; exit 3'    (in .)");
+      assert.equal(text.split('\n')[0], '$ echo hello; grep -q absent /dev/null    (in .)');
       assert.match(text, /\nhello\n/);
-      assert.match(text, /\n\[exit code 3\]$/);
+      assert.match(text, /\n\[exit code 1\]$/);
       assert.equal(r.isError, true);
       assert.ok(vscode.window.terminals.some((t) => t.name === 'Quiver'), 'a terminal named Quiver is open');
       assert.equal(logged.length, 1);
+    });
+
+    it('a line that calls exit runs in a shell of its own: its code comes back and the terminal\'s shell lives on', async () => {
+      const before = logged.length;
+      const r = await runCommand({ command: 'echo hi; exit 3' }, context());
+      assert.match(textOf(r), /^\$ echo hi; exit 3 {4}\(in \.\)\nhi\n\[exit code 3\]$/);
+      assert.match(logged[before] ?? '', /the line calls exit/);
+      const after = await runCommand({ command: 'echo still here' }, context());
+      assert.match(textOf(after), /\nstill here\n\[exit code 0\]$/);
+      assert.doesNotMatch(logged.at(-1) ?? '', /pseudoterminal/, 'the next line goes to the terminal with shell integration again');
     });
 
     it('runs in the cwd folder it is given, and a missing one is an error', async () => {
@@ -104,7 +114,7 @@ describe('editor__run_command', () => {
       assert.equal(r.isError, false);
       console.log(`[run_command] progress: ${JSON.stringify(seen)}`);
       assert.ok(seen.length >= 1, 'progress was reported');
-      assert.ok(seen.some((p) => p.message === 'first' || p.message === 'step two'), JSON.stringify(seen));
+      assert.ok(seen.some((p) => p.message === '1 line · first' || p.message === '2 lines · step two'), JSON.stringify(seen));
       assert.ok(seen.every((p) => p.total === undefined && p.progress > 0));
     });
 
@@ -151,7 +161,7 @@ describe('editor__run_command', () => {
     it('runs the shell itself, shows it in a Quiver terminal, and returns the output and the exit code', async () => {
       const count = logged.length;
       const r = await runCommand({ command: "printf '\\033[1mbold\\033[0m\\n'; echo 'to stderr' >&2; exit 4", cwd: 'sub' }, context());
-      assert.match(logged[count] ?? '', /no shell integration/);
+      assert.match(logged[count] ?? '', /no shell integration|the line calls exit/);
       assert.equal(textOf(r), "$ printf '\\033[1mbold\\033[0m\\n'; echo 'to stderr' >&2; exit 4    (in sub)\nbold\nto stderr\n[exit code 4]");
       assert.equal(r.isError, true);
       assert.ok(quiverTerminals() >= 1);
