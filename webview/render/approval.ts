@@ -18,12 +18,13 @@ export function renderApproval(req: ApprovalRequest, answer: (callId: string, a:
     // A click from the keyboard has no pointer detail.
     if (ev.detail === 0 && performance.now() - shownAt < KEY_GRACE_MS) return;
     for (const b of buttons) b.disabled = true;
-    answer(req.callId, a, a === 'deny' ? reason.value : '');
+    answer(req.callId, a, a === 'deny' && reason !== null ? reason.value : '');
   };
   const changes = req.review?.changes ?? [];
   const mustAsk = req.review?.mustAsk ?? null;
   const isChange = changes.length > 0;
-  const reason = h('input', { class: 'approval-reason', attrs: { type: 'text', placeholder: isChange ? 'Why reject? (optional, the model is told)' : 'Why deny? (optional, the model is told)', 'aria-label': 'Reason for the model (optional)', maxlength: '2000' } });
+  // A change to files takes a reason with its rejection (the model should not try the same edit again); a plain call's card stays as small as before.
+  const reason = isChange ? h('input', { class: 'approval-reason', attrs: { type: 'text', placeholder: 'Why reject? (optional, the model is told)', 'aria-label': 'Reason for the model (optional)', maxlength: '2000' } }) : null;
   buttons.push(...[
     button({ label: isChange ? 'Accept' : 'Allow once', title: isChange ? 'Apply this change' : 'Run this call', class: 'primary', onClick: send('allow_once') }),
     // A call that must ask whatever its policy (outside the workspace, Quiver's own settings) asks every time.
