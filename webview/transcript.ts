@@ -1,3 +1,4 @@
+import { renderCompacted } from './render/compacted';
 import type { ChatSnapshot, HistoryItem } from '../src/protocol';
 import { h, icon } from './dom';
 import { renderMarkdown } from './render/markdown';
@@ -99,6 +100,9 @@ export class Transcript {
         break;
       case 'turn_summary':
         el = renderTurnSummary(item, actionable ? this.onRegenerate : null);
+        break;
+      case 'compacted':
+        el = renderCompacted(item);
         break;
     }
     if (el instanceof HTMLDetailsElement) {

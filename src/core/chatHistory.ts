@@ -181,6 +181,8 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
             if (item) slots.push({ item });
           } else if (block.type === 'text') {
             if (block.text.trim() !== '') slots.push({ item: { kind: 'assistant', id: itemIdForEvent(index, part.k), markdown: block.text } });
+          } else if (block.type === 'compaction') {
+            slots.push({ item: { kind: 'compacted', id: itemIdForEvent(index, part.k), summary: block.summary } });
           } else {
             const id = uniqueCallId(block.id, index);
             const item: HistoryItem =

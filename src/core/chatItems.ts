@@ -89,6 +89,12 @@ export type HistoryItem =
   | { readonly kind: 'thinking'; readonly id: string; readonly text: string; readonly redacted: boolean }
   | { readonly kind: 'tool_call'; readonly id: string; readonly name: string; readonly input: JsonObject; readonly outcome: ToolOutcome }
   | { readonly kind: 'search'; readonly id: string; readonly input: JsonObject; readonly outcome: SearchOutcome }
+  /**
+   * Where the conversation was compacted: the model reads `summary` (markdown from the model,
+   * sanitized like an assistant item; null when the compaction produced none) in place of
+   * everything above, which the transcript keeps for the user.
+   */
+  | { readonly kind: 'compacted'; readonly id: string; readonly summary: string | null }
   | {
       readonly kind: 'turn_summary';
       readonly id: string;

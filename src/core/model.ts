@@ -1,3 +1,4 @@
+import type { ContextManagement } from './context';
 import type { Effort, ModelCapabilities, ThinkingLevel } from './modelCapabilities';
 import type { AssistantBlock, WireTool } from './stream/events';
 import type { ToolResultContent } from './toolSource';
@@ -63,6 +64,8 @@ export interface ModelRequest {
   readonly effort: Effort | undefined;
   /** The API's id of the conversation's previous reply, for the cache-miss diagnosis. */
   readonly previousMessageId: string | undefined;
+  /** What the API clears and compacts on its side (see context/policy.ts). */
+  readonly contextManagement: ContextManagement;
 }
 
 export interface Usage {
@@ -81,6 +84,10 @@ export interface ModelResponse {
   readonly usage: Usage;
   /** Why the prompt cache missed part of the previous request's prefix, in words (none when it did not, or when unknown). */
   readonly cacheMiss: string | undefined;
+  /** What context editing cleared from the prompt before the model read it (none when nothing). */
+  readonly cleared: { readonly toolUses: number; readonly inputTokens: number } | undefined;
+  /** The compaction the API ran in this request: what it read and wrote (none when it did not compact). */
+  readonly compacted: { readonly inputTokens: number; readonly outputTokens: number } | undefined;
 }
 
 /** Live progress of one streamed response, for rendering; nothing here is durable. */

@@ -22,6 +22,13 @@ export interface ModelCapabilities {
   readonly toolChanges: boolean;
   /** Tools with `defer_loading`, loaded by a `tool_reference` in a tool_result. */
   readonly toolSearch: boolean;
+  /**
+   * Server-side compaction: the `compact_20260112` edit (beta `compact-2026-01-12`) and the
+   * on-demand `compaction` parameter (beta `compact-2026-09-04`), one model list for both [CMP].
+   */
+  readonly compaction: boolean;
+  /** Context editing: the `clear_tool_uses_20250919` edit (beta `context-management-2025-06-27`) [CE]. */
+  readonly contextEditing: boolean;
   readonly thinking: {
     readonly supported: boolean;
     readonly adaptive: boolean;
@@ -67,6 +74,12 @@ export interface ModelCapabilities {
  *        no system messages at all.
  * [OP5]  https://platform.claude.com/docs/about-claude/models/whats-new-opus-5
  *        Opus 5: mid-conversation tool changes (beta); `disabled` accepted at effort high or below.
+ * [CMP]  https://platform.claude.com/docs/en/build-with-claude/compaction-threshold and
+ *        .../compaction-on-demand (page front matter, "supportedModels"): fable-5-1, mythos-5-1,
+ *        fable-5, mythos-5, mythos-preview, opus-5-5, opus-5, opus-4-8, opus-4-7, opus-4-6,
+ *        sonnet-5-5, sonnet-5, sonnet-4-6, haiku-5-5 (not fable-5-2 / mythos-5-2 nor the 4.5s).
+ * [CE]   https://platform.claude.com/docs/en/build-with-claude/context-editing (front matter):
+ *        every model of this table (fable-5-2 and mythos-5-2 in the later copies of the page).
  * [TS]   https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool
  *        defer_loading + tool_reference: every model of this table.
  * [EFF]  https://platform.claude.com/docs/en/build-with-claude/effort
@@ -98,16 +111,18 @@ const NO_XHIGH: readonly Effort[] = ['low', 'medium', 'high', 'max'];
 const ALWAYS_ADAPTIVE = { supported: true, adaptive: true, betweenTools: false, disabled: false } as const;
 
 /** The 5.1-and-later generation: forced tool use refused, prefix check, system messages and tool changes. */
-const PRESERVED: Pick<TableRow, 'preservedThinking' | 'forcedToolChoice' | 'systemMessages' | 'toolChanges' | 'toolSearch'> = {
+const PRESERVED: Pick<TableRow, 'preservedThinking' | 'forcedToolChoice' | 'systemMessages' | 'toolChanges' | 'toolSearch' | 'compaction' | 'contextEditing'> = {
   preservedThinking: true, // [PFX]
   forcedToolChoice: false, // [S55][O55][F51]
   systemMessages: true, // [MCS]
   toolChanges: true, // [MCS]
   toolSearch: true, // [TS]
+  compaction: true, // [CMP]
+  contextEditing: true, // [CE]
 };
 
 const FABLE_5_1: TableRow = { ...PRESERVED, thinking: ALWAYS_ADAPTIVE, efforts: ALL_EFFORTS, maxTokens: 128 * K, contextWindow: 1 * M }; // [F51][M:fable-5-1]
-const FABLE_5_2: TableRow = { ...FABLE_5_1 }; // [F52]
+const FABLE_5_2: TableRow = { ...FABLE_5_1, compaction: false }; // [F52]; not in [CMP]'s list
 /** Fable 5 and Mythos 5: adaptive is the only thinking mode; forced tool use still accepted (5.1 made it breaking [F51]). */
 const FABLE_5: TableRow = {
   preservedThinking: false, // not in [PFX]
@@ -115,6 +130,8 @@ const FABLE_5: TableRow = {
   systemMessages: true, // [MCS]
   toolChanges: true, // [MCS]
   toolSearch: true, // [TS]
+  compaction: true, // [CMP]
+  contextEditing: true, // [CE]
   thinking: ALWAYS_ADAPTIVE,
   efforts: ALL_EFFORTS, // [EFF]
   maxTokens: 128 * K, // [M:fable-5]
@@ -122,12 +139,14 @@ const FABLE_5: TableRow = {
 };
 
 /** Claude 4.x before Opus 4.8: none of the mid-conversation features [MCS]; forced tool choice accepted. */
-const LEGACY: Pick<TableRow, 'preservedThinking' | 'forcedToolChoice' | 'systemMessages' | 'toolChanges' | 'toolSearch'> = {
+const LEGACY: Pick<TableRow, 'preservedThinking' | 'forcedToolChoice' | 'systemMessages' | 'toolChanges' | 'toolSearch' | 'compaction' | 'contextEditing'> = {
   preservedThinking: false,
   forcedToolChoice: true,
   systemMessages: false,
   toolChanges: false,
   toolSearch: true, // [TS]
+  compaction: true, // [CMP]: every 4.x from Opus 4.6 on; the 4.5s below take it off
+  contextEditing: true, // [CE]
 };
 /** Adaptive thinking, or none (Opus 4.6 and Sonnet 4.6 also take a budget, which Quiver does not send). */
 const ADAPTIVE_OR_OFF = { supported: true, adaptive: true, betweenTools: false, disabled: true } as const;
@@ -172,9 +191,9 @@ const TABLE: Readonly<Record<string, TableRow>> = {
   'claude-opus-4-7': { ...LEGACY, thinking: ADAPTIVE_OR_OFF, efforts: ALL_EFFORTS, maxTokens: 128 * K, contextWindow: 1 * M }, // adaptive only, xhigh added [OVR][EFF][M:opus-4-7]
   'claude-opus-4-6': { ...LEGACY, thinking: ADAPTIVE_OR_OFF, efforts: NO_XHIGH, maxTokens: 128 * K, contextWindow: 1 * M }, // [OVR][EFF][M:opus-4-6]
   'claude-sonnet-4-6': { ...LEGACY, thinking: ADAPTIVE_OR_OFF, efforts: NO_XHIGH, maxTokens: 64 * K, contextWindow: 1 * M }, // [OVR][EFF]
-  'claude-haiku-4-5': { ...LEGACY, thinking: BUDGET_ONLY, efforts: [], maxTokens: 64 * K, contextWindow: 200 * K }, // [OVR][EFF][M:haiku-4-5]
-  'claude-sonnet-4-5': { ...LEGACY, thinking: BUDGET_ONLY, efforts: [], maxTokens: 64 * K, contextWindow: 200 * K }, // [EFF][M:sonnet-4-5]
-  'claude-opus-4-5': { ...LEGACY, thinking: BUDGET_ONLY, efforts: ['low', 'medium', 'high'], maxTokens: 64 * K, contextWindow: 200 * K }, // [EFF][M:opus-4-5]
+  'claude-haiku-4-5': { ...LEGACY, compaction: false, thinking: BUDGET_ONLY, efforts: [], maxTokens: 64 * K, contextWindow: 200 * K }, // [OVR][EFF][M:haiku-4-5]
+  'claude-sonnet-4-5': { ...LEGACY, compaction: false, thinking: BUDGET_ONLY, efforts: [], maxTokens: 64 * K, contextWindow: 200 * K }, // [EFF][M:sonnet-4-5]
+  'claude-opus-4-5': { ...LEGACY, compaction: false, thinking: BUDGET_ONLY, efforts: ['low', 'medium', 'high'], maxTokens: 64 * K, contextWindow: 200 * K }, // [EFF][M:opus-4-5]
 };
 
 /**
@@ -198,6 +217,8 @@ const UNKNOWN: TableRow = {
   systemMessages: false,
   toolChanges: false,
   toolSearch: false,
+  compaction: false,
+  contextEditing: false,
   thinking: { supported: false, adaptive: false, betweenTools: false, disabled: false },
   efforts: [],
   maxTokens: 4096,

@@ -1,3 +1,4 @@
+import type { ContextManagementSetting } from './context';
 import { z } from 'zod';
 import type { Effort, ThinkingLevel } from './modelCapabilities';
 import { DEFAULT_MAX_TOKENS } from './turn/maxTokens';
@@ -32,6 +33,8 @@ export const SETTINGS = {
   /** Defaults chosen by `npm run bench -- --only results` (README, "Tool results"). */
   resultsMaxTokens: { key: 'quiver.results.maxTokens', schema: z.number().int().min(0), fallback: 2000, hint: 'it must be a whole number of estimated tokens, 0 or more (0 shows a shortened result by its reference alone)' },
   resultsThresholdTokens: { key: 'quiver.results.thresholdTokens', schema: z.number().int().min(0), fallback: 8000, hint: 'it must be a whole number of estimated tokens, 0 or more' },
+  /** `auto`: the API clears old tool results and compacts where the model supports it (core/context/policy.ts). */
+  contextManagement: { key: 'quiver.context.management', schema: z.enum(['auto', 'off']), fallback: 'auto' as ContextManagementSetting },
   maxCyclesPerTurn: { key: 'quiver.maxCyclesPerTurn', schema: z.number().int().min(1), fallback: 25 },
   /** 0: the model's own `max_tokens` from the models list, capped (see maxTokensFor). */
   maxTokens: { key: 'quiver.maxTokens', schema: z.number().int().min(0), fallback: 0, hint: `0 uses the model's own limit (at most ${DEFAULT_MAX_TOKENS.toLocaleString('en-US')}); another whole number is the most output tokens per reply` },

@@ -16,6 +16,12 @@ const assistantBlock = z.union([
   z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() }),
   z.object({ type: z.literal('redacted_thinking'), data: z.string() }),
   z.object({ type: z.literal('tool_use'), id: z.string().min(1), name: z.string().min(1), input: json }),
+  z.object({
+    type: z.literal('compaction'),
+    summary: z.string().nullable(),
+    toolChanges: z.object({ added: z.array(z.string()), removed: z.array(z.string()) }).optional(),
+    wire: json,
+  }),
 ]);
 
 const count = z.number().int().min(0);
@@ -48,7 +54,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('wire_system'), text: z.string(), at }),
   z.object({
     type: z.literal('wire_change'),
-    cause: z.enum(['settings', 'use', 'use_done', 'server', 'catalogue']),
+    cause: z.enum(['settings', 'use', 'use_done', 'server', 'catalogue', 'compaction', 'cleared']),
     added: z.array(z.string()),
     removed: z.array(z.string()),
     text: z.string(),
@@ -78,6 +84,8 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     cacheReadTokens: count,
     cacheWriteTokens: count,
     cacheMiss: z.string().optional(),
+    cleared: z.object({ toolUses: count, inputTokens: count }).optional(),
+    compacted: z.object({ inputTokens: count, outputTokens: count }).optional(),
     at,
   }),
   z.object({ type: z.literal('turn_end'), reason: z.enum(['done', 'cancelled', 'max_cycles', 'cut_off', 'declined', 'error']), message: z.string().optional(), cause: z.string().optional(), at }),

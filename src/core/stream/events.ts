@@ -14,7 +14,19 @@ export type AssistantBlock =
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'thinking'; readonly thinking: string; readonly signature: string }
   | { readonly type: 'redacted_thinking'; readonly data: string }
-  | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> };
+  | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> }
+  /**
+   * A boundary the API compacted the conversation at (server-side compaction): the model reads
+   * `summary` in place of everything before it. `wire` is the block exactly as returned, sent
+   * back unchanged; `toolChanges` are the tools the server carried over the boundary, read from
+   * it (absent when the server did not say, so nothing but the tools array survived).
+   */
+  | {
+      readonly type: 'compaction';
+      readonly summary: string | null;
+      readonly toolChanges?: { readonly added: readonly string[]; readonly removed: readonly string[] };
+      readonly wire: Readonly<Record<string, unknown>>;
+    };
 
 /** A tool definition exactly as a request sent it, so later requests send the same bytes. */
 export interface WireTool {
@@ -23,8 +35,13 @@ export interface WireTool {
   readonly inputSchema: Readonly<Record<string, unknown>>;
 }
 
-/** Why the turn loop appended a tool change (shown in the chat and the overhead breakdown). */
-export type ToolChangeCause = 'settings' | 'use' | 'use_done' | 'server' | 'catalogue';
+/**
+ * Why the turn loop appended a tool change (shown in the chat and the overhead breakdown):
+ * `compaction` gives back, after a compaction boundary, the tools the conversation had that the
+ * boundary dropped (and withdraws those it brought back); `cleared` tells the model which results
+ * context editing cleared are still readable with read_result.
+ */
+export type ToolChangeCause = 'settings' | 'use' | 'use_done' | 'server' | 'catalogue' | 'compaction' | 'cleared';
 
 /** Why a call never ran: the user denied it, the turn was stopped first, or the tool may not run here. */
 export type NotRunReason = 'denied' | 'cancelled' | 'refused';
@@ -139,6 +156,10 @@ export type StreamEvent =
       readonly cacheWriteTokens: number;
       /** The API's diagnosis of a prompt-cache miss against the previous request, in words (absent when none). */
       readonly cacheMiss?: string;
+      /** What context editing cleared from this request before the model read it (absent when nothing). */
+      readonly cleared?: { readonly toolUses: number; readonly inputTokens: number };
+      /** The compaction this request ran: the tokens it summarized and the summary's length (absent when none). */
+      readonly compacted?: { readonly inputTokens: number; readonly outputTokens: number };
       readonly at: string;
     }
   /** `cause`: an error's cause in a few words ("could not reach http://…"), which a message that was not sent is labelled with. */

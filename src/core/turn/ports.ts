@@ -1,3 +1,4 @@
+import type { ContextManagementSetting } from '../context';
 import type { ChangeSummary } from '../edits/fileChange';
 import type { ModelClient, Usage } from '../model';
 import type { ResultSettings } from '../results/resultLimit';
@@ -135,6 +136,8 @@ export interface TurnSettings {
   readonly searchLoadBudget: number;
   /** `quiver.results.maxTokens` and `quiver.results.thresholdTokens`. */
   readonly results: ResultSettings;
+  /** `quiver.context.management`. */
+  readonly contextManagement: ContextManagementSetting;
 }
 
 export interface TurnResult {

@@ -29,7 +29,15 @@ export async function streamReply(model: ModelClient, request: ModelRequest, obs
       stopReason: response.stopReason,
       events: [
         { type: 'assistant_message', content: response.content, stopReason: response.stopReason, messageId: response.id, at },
-        { type: 'usage', model: response.model, ...response.usage, ...(response.cacheMiss !== undefined ? { cacheMiss: response.cacheMiss } : {}), at },
+        {
+          type: 'usage',
+          model: response.model,
+          ...response.usage,
+          ...(response.cacheMiss !== undefined ? { cacheMiss: response.cacheMiss } : {}),
+          ...(response.cleared !== undefined ? { cleared: response.cleared } : {}),
+          ...(response.compacted !== undefined ? { compacted: response.compacted } : {}),
+          at,
+        },
       ],
     };
   } catch (err) {

@@ -17,6 +17,9 @@ export function afterReply(stopReason: string | null, maxTokens: number): AfterR
       return { kind: 'run_calls' };
     case 'pause_turn':
       return { kind: 'continue' };
+    // A compaction that paused (`pause_after_compaction`) returns its block alone: sent back, the model goes on from it.
+    case 'compaction':
+      return { kind: 'continue' };
     case 'max_tokens':
       return {
         kind: 'end',

@@ -1,3 +1,4 @@
+import { clearedNote, contextManagementFor } from '../context';
 import type { ModelRequest } from '../model';
 import type { AssistantBlock, StreamEvent, TurnEndReason } from '../stream/events';
 import { transcriptOf } from '../stream/transcript';
@@ -88,7 +89,8 @@ async function nextRequest(ctx: TurnContext, toolPlan: ToolPlan, capabilities: M
   const searchOffered = toolPlan.offered.some((t) => t.name === SEARCH_TOOLS_NAME);
   const listed = new Set([...allBuiltins(ctx.builtins.definitions), ...ctx.source.tools()].map((t) => t.name));
   const before = ctx.log.events();
-  await record(ctx, wireEventsFor({
+  const management = contextManagementFor(capabilities, ctx.settings.contextManagement);
+  await record(ctx, [...(management.clearing !== undefined ? clearedNote(before, management.clearing.keepToolUses, now()) : []), ...wireEventsFor({
     events: before,
     messages: transcriptOf(before),
     desired: toolPlan.offered,
@@ -96,7 +98,7 @@ async function nextRequest(ctx: TurnContext, toolPlan: ToolPlan, capabilities: M
     listed,
     systemPrompt: systemPrompt(searchOffered, searchOffered ? ctx.builtins.serverIndex(toolPlan.indexed) : ''),
     at: now(),
-  }));
+  })]);
   const events = ctx.log.events();
   const messages = transcriptOf(events);
   const wire = wireStateOf(events, messages);
@@ -112,6 +114,7 @@ async function nextRequest(ctx: TurnContext, toolPlan: ToolPlan, capabilities: M
     thinking: thinking.thinking,
     effort: thinking.effort,
     previousMessageId: lastMessageId(events),
+    contextManagement: management,
   };
 }
 

@@ -30,3 +30,8 @@ export function serverGoneText(names: readonly string[]): string {
 export function catalogueText(systemPrompt: string): string {
   return `The tools installed in the editor changed. These instructions replace the earlier ones:\n\n${systemPrompt}`;
 }
+
+/** After a compaction boundary: the tools the conversation had (found by search, turned on) that the boundary dropped. */
+export function compactionRestoredText(names: readonly string[]): string {
+  return `Still available after the summary (this conversation had ${names.length === 1 ? 'it' : 'them'} before): ${list(names)}.`;
+}

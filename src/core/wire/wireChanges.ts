@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../model';
 import type { StreamEvent, ToolChangeCause, WireTool } from '../stream/events';
 import type { ToolDefinition } from '../tools';
-import { builtinsOnText, catalogueText, serverGoneText, turnedOffText, turnedOnText, useDoneText, useText } from './changeText';
+import { builtinsOnText, catalogueText, compactionRestoredText, serverGoneText, turnedOffText, turnedOnText, useDoneText, useText } from './changeText';
 import { wireStateOf, type WireState } from './wireState';
 import { wireToolOf } from './wireTool';
 
@@ -71,6 +71,28 @@ function toolChanges(input: WireChangeInput, wire: WireState): StreamEvent[] {
   return events;
 }
 
+/** Where the stream's latest compaction boundary is: the index of the reply that holds it, or -1. */
+function lastBoundary(events: readonly StreamEvent[]): number {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e?.type === 'assistant_message' && e.content.some((b) => b.type === 'compaction' && b.summary !== null)) return i;
+  }
+  return -1;
+}
+
+/**
+ * After a compaction boundary, the tools the conversation offered just before it that are still
+ * wanted and that the boundary dropped, offered again by one change of their own (so the model
+ * reads why). Empty when there was no boundary, or once they are back.
+ */
+function restoredAfterCompaction(input: WireChangeInput, wire: WireState): StreamEvent[] {
+  const at = lastBoundary(input.events);
+  if (at < 0) return [];
+  const before = wireStateOf(input.events.slice(0, at), input.messages).offered;
+  const restore = input.desired.filter((t) => before.has(t.name) && !wire.offered.has(t.name) && wire.definitions.has(t.name)).map((t) => t.name);
+  return restore.length > 0 ? [change('compaction', restore, [], compactionRestoredText(restore), input.at)] : [];
+}
+
 function catalogueChange(input: WireChangeInput, wire: WireState): StreamEvent[] {
   if (wire.systemNow === input.systemPrompt) return [];
   return [{ type: 'wire_change', cause: 'catalogue', added: [], removed: [], text: catalogueText(input.systemPrompt), systemPrompt: input.systemPrompt, at: input.at }];
@@ -90,7 +112,9 @@ export function wireEventsFor(input: WireChangeInput): StreamEvent[] {
     const after = wireStateOf([...input.events, ...first], input.messages);
     return [...first, ...toolChanges(input, after)];
   }
-  return [...toolChanges(input, wire), ...catalogueChange(input, wire)];
+  const restored = restoredAfterCompaction(input, wire);
+  const now = restored.length > 0 ? wireStateOf([...input.events, ...restored], input.messages) : wire;
+  return [...restored, ...toolChanges(input, now), ...catalogueChange(input, now)];
 }
 
 /**

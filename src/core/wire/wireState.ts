@@ -1,5 +1,5 @@
 import type { ChatMessage, Discovery } from '../model';
-import type { StreamEvent, WireTool } from '../stream/events';
+import type { AssistantBlock, StreamEvent, WireTool } from '../stream/events';
 import { SEARCH_TOOLS_NAME } from '../tools';
 
 /** What the conversation's requests have sent so far, read back from the stream alone. */
@@ -33,6 +33,28 @@ function survivingResults(messages: readonly ChatMessage[]): ReadonlySet<string>
   return ids;
 }
 
+type Compaction = Extract<AssistantBlock, { type: 'compaction' }>;
+
+/** The last compaction block of a reply that holds a summary (one without is a failed compaction, a no-op). */
+function compactionIn(content: readonly AssistantBlock[]): Compaction | undefined {
+  return content.filter((b): b is Compaction => b.type === 'compaction' && b.summary !== null).at(-1);
+}
+
+/**
+ * What the model is offered right after a compaction boundary: the API drops every message before
+ * the block, so also the references, additions and removals there. The tools array stays, and the
+ * block's own tool changes (the server's account of the dropped range) apply; when it gives none,
+ * only the array survives. Later changes are compared against this (wireEventsFor), so what the
+ * conversation had and the boundary dropped comes back by an appended change.
+ */
+function carryOver(boundary: Compaction, upFront: readonly WireTool[], offered: Set<string>, addedForUse: Set<string>): void {
+  offered.clear();
+  for (const t of upFront) offered.add(t.name);
+  for (const name of boundary.toolChanges?.removed ?? []) offered.delete(name);
+  for (const name of boundary.toolChanges?.added ?? []) offered.add(name);
+  for (const name of [...addedForUse]) if (!offered.has(name)) addedForUse.delete(name);
+}
+
 /**
  * Walks the stream in order (definitions first: where a wire_tools event stands does not matter,
  * since `tools` is not a message). A search result still in the transcript loads each tool it
@@ -43,7 +65,8 @@ function survivingResults(messages: readonly ChatMessage[]): ReadonlySet<string>
  * those found again after it was withdrawn comes back by a change instead. A change
  * adds and removes names where it stands. Only the first `upFront` event counts: the tools
  * array, empty or not, stays as the first request sent it. Everything comes from the stream, so
- * a reopened conversation sends the same bytes.
+ * a reopened conversation sends the same bytes. A compaction boundary resets what is offered
+ * (carryOver).
  */
 export function wireStateOf(events: readonly StreamEvent[], messages: readonly ChatMessage[]): WireState {
   const kept = survivingResults(messages);
@@ -70,6 +93,10 @@ export function wireStateOf(events: readonly StreamEvent[], messages: readonly C
   const deferredNames = new Set(deferred.map((t) => t.name));
   let forced: string | undefined;
   for (const e of events) {
+    if (e.type === 'assistant_message') {
+      const boundary = compactionIn(e.content);
+      if (boundary !== undefined) carryOver(boundary, upFront, offered, addedForUse);
+    }
     if (e.type === 'user_message') forced = e.forced;
     else if (e.type === 'wire_system' && system === undefined) {
       system = systemNow = e.text;

@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatMessage, ModelRequest, SystemChange, UserBlock } from '../../core/model';
 import type { AssistantBlock, WireTool } from '../../core/stream/events';
 import type { ToolResultContent } from '../../core/toolSource';
+import { contextManagementToWire } from './contextToWire';
 import { toolsRendering, type PromotionRendering, type ToolsRendering } from './rendering';
 import { BLOCK_BINDING_BETA, thinkingToWire } from './thinkingToWire';
 
@@ -78,6 +79,8 @@ function assistantToWire(content: readonly AssistantBlock[]): ContentBlock[] {
     if (block.type === 'text') return isBlank(block.text) && i > lastThinking ? [] : [{ type: 'text', text: block.text }];
     if (block.type === 'thinking') return [{ type: 'thinking', thinking: block.thinking, signature: block.signature }];
     if (block.type === 'redacted_thinking') return [{ type: 'redacted_thinking', data: block.data }];
+    // "Send the block back unchanged" (the SDK's BetaCompactionBlockParam): the recorded bytes, as returned.
+    if (block.type === 'compaction') return [block.wire as unknown as Anthropic.Beta.Messages.BetaCompactionBlockParam];
     return [{ type: 'tool_use', id: block.id, name: block.name, input: block.input }];
   });
 }
@@ -250,7 +253,8 @@ export function requestToWire(request: ModelRequest, setting: PromotionRendering
   const thinking = thinkingToWire(request.thinking, request.capabilities, rendering.dropStaleThinking);
   const effort = request.effort;
   const changesBeta = inline ? INLINE_TOOLS_BETA : TOOL_CHANGES_BETA;
-  const betas = [...(rendering.toolChanges ? [changesBeta] : []), ...(rendering.dropStaleThinking && thinking !== undefined ? [BLOCK_BINDING_BETA] : [])];
+  const context = contextManagementToWire(request.contextManagement, request.messages);
+  const betas = [...(rendering.toolChanges ? [changesBeta] : []), ...(rendering.dropStaleThinking && thinking !== undefined ? [BLOCK_BINDING_BETA] : []), ...context.betas];
   return {
     model: request.model,
     max_tokens: request.maxTokens,
@@ -259,6 +263,7 @@ export function requestToWire(request: ModelRequest, setting: PromotionRendering
     ...(tools.length > 0 ? { tools } : {}),
     ...(thinking !== undefined ? { thinking } : {}),
     ...(effort !== undefined ? { output_config: { effort } } : {}),
+    ...(context.config !== undefined ? { context_management: context.config } : {}),
     diagnostics: { previous_message_id: request.previousMessageId ?? null },
     ...(betas.length > 0 ? { betas } : {}),
   };

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { NO_CONTEXT_MANAGEMENT } from '../../../src/core/context';
 import { createServer, type AddressInfo } from 'node:net';
 import { ModelError, type ModelRequest } from '../../../src/core/model';
 import { fallbackCapabilities } from '../../../src/core/modelCapabilities';
@@ -10,7 +11,7 @@ const servers = { ci: { running: true, tools: [{ name: 'status' }] } };
 
 const bareRequest = (messages: ModelRequest['messages']): ModelRequest => ({
   model: 'claude-sonnet-5-5', capabilities: fallbackCapabilities('claude-sonnet-5-5'), system: '', messages, upFront: [], deferred: [], discoveries: [],
-  maxTokens: 1, thinking: 'adaptive', effort: undefined, previousMessageId: undefined,
+  maxTokens: 1, thinking: 'adaptive', effort: undefined, previousMessageId: undefined, contextManagement: NO_CONTEXT_MANAGEMENT,
 });
 
 function closedPort(): Promise<number> {

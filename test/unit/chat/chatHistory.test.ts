@@ -31,6 +31,7 @@ const brief = (items: readonly HistoryItem[]): string[] =>
       case 'tool_call': return `tool:${i.name}:${i.outcome.status}`;
       case 'search': return `search:${i.outcome.status === 'done' ? i.outcome.found.map((f) => `${f.name}=${f.status}`).join(',') : i.outcome.status}`;
       case 'turn_summary': return `end:${i.reason}`;
+      case 'compacted': return `compacted:${i.summary ?? ''}`;
     }
   });
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { NO_CONTEXT_MANAGEMENT } from '../../../src/core/context';
 import type { ChatMessage, ModelRequest } from '../../../src/core/model';
 import { fallbackCapabilities, type ModelCapabilities } from '../../../src/core/modelCapabilities';
 import type { WireTool } from '../../../src/core/stream/events';
@@ -16,7 +17,7 @@ const request = (over: Partial<ModelRequest> = {}): ModelRequest => ({
   upFront: [tool('search_tools'), tool('gh__b')],
   deferred: [tool('gh__c'), tool('gh__a')],
   discoveries: [{ toolUseId: 's1', tools: ['gh__c', 'gh__a'] }],
-  thinking: 'adaptive', effort: undefined, previousMessageId: undefined,
+  thinking: 'adaptive', effort: undefined, previousMessageId: undefined, contextManagement: NO_CONTEXT_MANAGEMENT,
   ...over,
 });
 
