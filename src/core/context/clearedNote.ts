@@ -36,3 +36,29 @@ export function clearedNote(events: readonly StreamEvent[], keepToolUses: number
   ].join(' ');
   return [{ type: 'wire_change', cause: 'cleared', added: [], removed: [], text, at }];
 }
+
+/** The index of the stream's latest compaction boundary (the reply holding it), or -1. */
+function lastBoundary(events: readonly StreamEvent[]): number {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e?.type === 'assistant_message' && e.content.some((b) => b.type === 'compaction' && b.summary !== null)) return i;
+  }
+  return -1;
+}
+
+const MAX_LISTED = 40;
+
+/**
+ * After a compaction boundary, a note naming the results kept whole before it (the latest
+ * MAX_LISTED), with the call that made each: the summary replaced the views that held their
+ * refs, and read_result still reads them. Once per boundary.
+ */
+export function keptAfterCompaction(events: readonly StreamEvent[], at: string): StreamEvent[] {
+  const boundary = lastBoundary(events);
+  if (boundary < 0 || events.slice(boundary).some((e) => e.type === 'wire_change' && e.cause === 'cleared')) return [];
+  const calls = new Map(events.slice(0, boundary).flatMap((e) => (e.type === 'assistant_message' ? e.content.flatMap((b) => (b.type === 'tool_use' ? [[b.id, JSON.stringify(b.input)] as const] : [])) : [])));
+  const kept = events.slice(0, boundary).filter((e): e is ToolResult => e.type === 'tool_result' && e.kept !== undefined).slice(-MAX_LISTED);
+  if (kept.length === 0) return [];
+  const listed = kept.map((r) => `${r.kept?.ref ?? ''} (${r.name} ${calls.get(r.toolUseId) ?? '{}'})`).join(', ');
+  return [{ type: 'wire_change', cause: 'cleared', added: [], removed: [], text: `Tool results from before the summary that Quiver kept whole; read them with ${READ_RESULT_NAME} if you need them: ${listed}.`, at }];
+}

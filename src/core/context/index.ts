@@ -1,2 +1,2 @@
-export { clearedNote } from './clearedNote';
+export { clearedNote, keptAfterCompaction } from './clearedNote';
 export { contextManagementFor, NO_CONTEXT_MANAGEMENT, type ClearingPolicy, type CompactionPolicy, type ContextManagement, type ContextManagementSetting } from './policy';

@@ -1,4 +1,4 @@
-import { clearedNote, contextManagementFor } from '../context';
+import { clearedNote, contextManagementFor, keptAfterCompaction } from '../context';
 import type { ModelRequest } from '../model';
 import type { AssistantBlock, StreamEvent, TurnEndReason } from '../stream/events';
 import { transcriptOf } from '../stream/transcript';
@@ -90,7 +90,8 @@ async function nextRequest(ctx: TurnContext, toolPlan: ToolPlan, capabilities: M
   const listed = new Set([...allBuiltins(ctx.builtins.definitions), ...ctx.source.tools()].map((t) => t.name));
   const before = ctx.log.events();
   const management = contextManagementFor(capabilities, ctx.settings.contextManagement);
-  await record(ctx, [...(management.clearing !== undefined ? clearedNote(before, management.clearing.keepToolUses, now()) : []), ...wireEventsFor({
+  const notes = [...keptAfterCompaction(before, now()), ...(management.clearing !== undefined ? clearedNote(before, management.clearing.keepToolUses, now()) : [])];
+  await record(ctx, [...notes.slice(0, 1), ...wireEventsFor({
     events: before,
     messages: transcriptOf(before),
     desired: toolPlan.offered,

@@ -20,7 +20,7 @@ import { ConversationSession } from '../../../src/core/turn/session';
 import { AnthropicModelClient } from '../../../src/providers/anthropic/anthropicModelClient';
 import type { PromotionRendering } from '../../../src/providers/anthropic/rendering';
 import type { CacheRules } from '../../fixtures/promptCache';
-import { ScriptedMessagesApi, type MessagesBody, type ScriptStep } from '../../fixtures/scriptedMessagesApi';
+import { ScriptedMessagesApi, type MessagesBody, type ScriptedApiOptions, type ScriptStep } from '../../fixtures/scriptedMessagesApi';
 
 type Handler = (args: Readonly<Record<string, unknown>>, signal: AbortSignal) => Promise<ToolCallResult>;
 export interface FakeServer {
@@ -174,10 +174,12 @@ export interface HarnessOptions {
   readonly cacheRules?: CacheRules;
   /** quiver.results.* (default: the settings'). */
   readonly results?: ResultSettings;
+  /** The scripted API's own options (its models, account, compaction's tool changes). */
+  readonly api?: ScriptedApiOptions;
 }
 
 export async function harness(options: HarnessOptions): Promise<Harness> {
-  const api = await ScriptedMessagesApi.start(options.script ?? [], options.cacheRules);
+  const api = await ScriptedMessagesApi.start(options.script ?? [], options.cacheRules, options.api ?? {});
   const folder = await mkdtemp(join(tmpdir(), 'quiver-turn-'));
   const store = new ConversationStore(folder);
   const conversation = await store.create();
