@@ -14,12 +14,12 @@ import type { AttachmentChip } from './core/attachments/attachment';
 import type { ChangeSummary } from './core/edits/fileChange';
 import type { FieldValue, FormField } from './core/elicitation/elicitationForm';
 import { RESULT_REF } from './core/results/resultRefs';
-import { EMPTY_USAGE, type FoundTool, type HistoryItem, type JsonObject, type OutputPart, type ProgressView, type SearchOutcome, type TokenUsage, type ToolOutcome, type TurnSummaryItem, type UserItem } from './core/chatItems';
+import { applyItemsPatch, EMPTY_USAGE, type FoundTool, type ItemsPatch, type HistoryItem, type JsonObject, type OutputPart, type ProgressView, type SearchOutcome, type TokenUsage, type ToolOutcome, type TurnSummaryItem, type UserItem } from './core/chatItems';
 
 // ---------------------------------------------------------------------------------------------
 // Shared shapes: the chat items come from src/core (the protocol carries them; core never imports the protocol)
 
-export type { FoundStatus, FoundTool, HistoryItem, JsonObject, KeptOutput, OutputPart, ProgressView, SearchOutcome, ThinkingItem, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chatItems';
+export type { FoundStatus, FoundTool, HistoryItem, ItemsPatch, JsonObject, KeptOutput, OutputPart, ProgressView, SearchOutcome, ThinkingItem, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chatItems';
 export type { ChoiceOption, FieldValue, FormAnswer, FormField } from './core/elicitation/elicitationForm';
 export { answerProblems, initialAnswer } from './core/elicitation/elicitationForm';
 export type { TurnEndReason } from './core/stream/events';
@@ -93,7 +93,20 @@ export type BannerSeverity = 'error' | 'warning' | 'info';
 // Messages
 
 export type HostToWebview =
+  /** The whole state: when a conversation opens, the view (re)loads, or the header or completions change. */
   | { readonly type: 'snapshot'; readonly state: ChatSnapshot }
+  /**
+   * The stream moved on: the items that changed (the live items of a reply give way to the
+   * recorded ones), and where the turn stands. Pending approvals go when the turn is over.
+   */
+  | {
+      readonly type: 'historyPatch';
+      readonly items: ItemsPatch;
+      readonly busy: boolean;
+      readonly liveUsage: TokenUsage | null;
+      readonly conversation: { readonly id: string; readonly title: string };
+      readonly pendingElicitations: readonly ElicitationPromptView[];
+    }
   /** A turn began; `user` is null when it regenerates the last reply. */
   | { readonly type: 'turnStarted'; readonly user: UserItem | null }
   /** Appends to the assistant item `itemId`, creating it at the end when it does not exist. */
@@ -280,8 +293,22 @@ export const chatSnapshotSchema: z.ZodType<ChatSnapshot> = z.strictObject({
   attachments: attachmentChips,
 });
 
+const itemsPatch: z.ZodType<ItemsPatch> = z.strictObject({
+  keep: count,
+  changed: z.array(z.strictObject({ index: count, item: historyItem })),
+  tail: z.array(historyItem),
+});
+
 export const hostToWebviewSchema: z.ZodType<HostToWebview> = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('snapshot'), state: chatSnapshotSchema }),
+  z.strictObject({
+    type: z.literal('historyPatch'),
+    items: itemsPatch,
+    busy: z.boolean(),
+    liveUsage: tokenUsage.nullable(),
+    conversation: conversationRef,
+    pendingElicitations: z.array(elicitationPrompt),
+  }),
   z.strictObject({ type: z.literal('turnStarted'), user: userItem.nullable() }),
   z.strictObject({ type: z.literal('textDelta'), itemId: id, text: z.string() }),
   z.strictObject({ type: z.literal('thinkingDelta'), itemId: id, text: z.string() }),
@@ -389,6 +416,16 @@ export function applyHostMessage(state: ChatSnapshot, msg: HostToWebview): ChatS
   switch (msg.type) {
     case 'snapshot':
       return msg.state;
+    case 'historyPatch':
+      return {
+        ...state,
+        items: applyItemsPatch(state.items, msg.items),
+        busy: msg.busy,
+        liveUsage: msg.liveUsage,
+        conversation: msg.conversation,
+        pendingApprovals: msg.busy ? state.pendingApprovals : [],
+        pendingElicitations: msg.pendingElicitations,
+      };
     case 'turnStarted':
       return {
         ...state,
