@@ -5,7 +5,7 @@
  * to the host and a host message carries model and tool output that the webview must not trust
  * to have a particular shape.
  *
- * `applyHostMessage` is the single definition of how a live message changes the rendered state:
+ * `applyHostMessage` (protocolState.ts) is the single definition of how a message changes the rendered state:
  * the webview renders with it, and the host may keep a mirror with it so that `snapshot()` stays
  * exactly what the webview shows (a reload mid-turn then loses nothing).
  */
@@ -14,12 +14,12 @@ import type { AttachmentChip } from './core/attachments/attachment';
 import type { ChangeSummary } from './core/edits/fileChange';
 import type { FieldValue, FormField } from './core/elicitation/elicitationForm';
 import { RESULT_REF } from './core/results/resultRefs';
-import { EMPTY_USAGE, type FoundTool, type HistoryItem, type JsonObject, type OutputPart, type ProgressView, type SearchOutcome, type TokenUsage, type ToolOutcome, type TurnSummaryItem, type UserItem } from './core/chatItems';
+import type { FoundTool, ItemsPatch, HistoryItem, JsonObject, OutputPart, ProgressView, SearchOutcome, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chatItems';
 
 // ---------------------------------------------------------------------------------------------
 // Shared shapes: the chat items come from src/core (the protocol carries them; core never imports the protocol)
 
-export type { FoundStatus, FoundTool, HistoryItem, JsonObject, KeptOutput, OutputPart, ProgressView, SearchOutcome, ThinkingItem, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chatItems';
+export type { FoundStatus, FoundTool, HistoryItem, ItemsPatch, JsonObject, KeptOutput, OutputPart, ProgressView, SearchOutcome, ThinkingItem, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chatItems';
 export type { ChoiceOption, FieldValue, FormAnswer, FormField } from './core/elicitation/elicitationForm';
 export { answerProblems, initialAnswer } from './core/elicitation/elicitationForm';
 export type { TurnEndReason } from './core/stream/events';
@@ -30,6 +30,7 @@ export { SLASH_COMMANDS } from './core/slashCommandList';
 export { fileMention, resourceMention } from './core/attachments/mentions';
 export { addUsage, EMPTY_USAGE } from './core/chatItems';
 export { formatTokens } from './core/toolOverview';
+export { applyHostMessage } from './protocolState';
 
 export interface ConversationSummary {
   readonly id: string;
@@ -93,7 +94,20 @@ export type BannerSeverity = 'error' | 'warning' | 'info';
 // Messages
 
 export type HostToWebview =
+  /** The whole state: when a conversation opens, the view (re)loads, or the header or completions change. */
   | { readonly type: 'snapshot'; readonly state: ChatSnapshot }
+  /**
+   * The stream moved on: the items that changed (the live items of a reply give way to the
+   * recorded ones), and where the turn stands. Pending approvals go when the turn is over.
+   */
+  | {
+      readonly type: 'historyPatch';
+      readonly items: ItemsPatch;
+      readonly busy: boolean;
+      readonly liveUsage: TokenUsage | null;
+      readonly conversation: { readonly id: string; readonly title: string };
+      readonly pendingElicitations: readonly ElicitationPromptView[];
+    }
   /** A turn began; `user` is null when it regenerates the last reply. */
   | { readonly type: 'turnStarted'; readonly user: UserItem | null }
   /** Appends to the assistant item `itemId`, creating it at the end when it does not exist. */
@@ -281,8 +295,22 @@ export const chatSnapshotSchema: z.ZodType<ChatSnapshot> = z.strictObject({
   attachments: attachmentChips,
 });
 
+const itemsPatch: z.ZodType<ItemsPatch> = z.strictObject({
+  keep: count,
+  changed: z.array(z.strictObject({ index: count, item: historyItem })),
+  tail: z.array(historyItem),
+});
+
 export const hostToWebviewSchema: z.ZodType<HostToWebview> = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('snapshot'), state: chatSnapshotSchema }),
+  z.strictObject({
+    type: z.literal('historyPatch'),
+    items: itemsPatch,
+    busy: z.boolean(),
+    liveUsage: tokenUsage.nullable(),
+    conversation: conversationRef,
+    pendingElicitations: z.array(elicitationPrompt),
+  }),
   z.strictObject({ type: z.literal('turnStarted'), user: userItem.nullable() }),
   z.strictObject({ type: z.literal('textDelta'), itemId: id, text: z.string() }),
   z.strictObject({ type: z.literal('thinkingDelta'), itemId: id, text: z.string() }),
@@ -352,132 +380,4 @@ export function parseWebviewToHost(raw: unknown): ParseResult<WebviewToHost> {
 
 export function parseChatSnapshot(raw: unknown): ParseResult<ChatSnapshot> {
   return parseWith(chatSnapshotSchema, raw);
-}
-
-// ---------------------------------------------------------------------------------------------
-// State reduction
-
-function replaceItem(items: readonly HistoryItem[], itemId: string, update: (item: HistoryItem) => HistoryItem): readonly HistoryItem[] {
-  const i = items.findIndex((it) => it.id === itemId);
-  if (i < 0) return items;
-  const current = items[i] as HistoryItem;
-  const next = update(current);
-  if (next === current) return items;
-  const copy = items.slice();
-  copy[i] = next;
-  return copy;
-}
-
-/** Calls still running when a turn ends never got a result. */
-function cancelRunning(items: readonly HistoryItem[]): readonly HistoryItem[] {
-  let changed = false;
-  const next = items.map((it): HistoryItem => {
-    if ((it.kind === 'tool_call' || it.kind === 'search') && it.outcome.status === 'running') {
-      changed = true;
-      return it.kind === 'tool_call' ? { ...it, outcome: { status: 'cancelled' } } : { ...it, outcome: { status: 'cancelled' } };
-    }
-    return it;
-  });
-  return changed ? next : items;
-}
-
-/**
- * Applies one host message to a snapshot. Unchanged items keep their identity, so a renderer can
- * redraw only the items whose object changed. `banner`, `focusComposer`, `fileCompletions` and
- * `restoreDraft` do not change the snapshot: they are transient, not conversation state.
- */
-export function applyHostMessage(state: ChatSnapshot, msg: HostToWebview): ChatSnapshot {
-  switch (msg.type) {
-    case 'snapshot':
-      return msg.state;
-    case 'turnStarted':
-      return {
-        ...state,
-        busy: true,
-        liveUsage: EMPTY_USAGE,
-        items: msg.user ? [...state.items, msg.user] : state.items,
-      };
-    case 'textDelta': {
-      const last = state.items[state.items.length - 1];
-      if (last && last.kind === 'assistant' && last.id === msg.itemId) {
-        const items = state.items.slice();
-        items[items.length - 1] = { ...last, markdown: last.markdown + msg.text };
-        return { ...state, items };
-      }
-      if (state.items.some((it) => it.id === msg.itemId)) {
-        return {
-          ...state,
-          items: replaceItem(state.items, msg.itemId, (it) => (it.kind === 'assistant' ? { ...it, markdown: it.markdown + msg.text } : it)),
-        };
-      }
-      return { ...state, items: [...state.items, { kind: 'assistant', id: msg.itemId, markdown: msg.text }] };
-    }
-    case 'thinkingDelta': {
-      // No text (a display that omits thinking) adds nothing: an empty section would say nothing.
-      if (msg.text === '') return state;
-      if (state.items.some((it) => it.id === msg.itemId)) {
-        return {
-          ...state,
-          items: replaceItem(state.items, msg.itemId, (it) => (it.kind === 'thinking' ? { ...it, text: it.text + msg.text } : it)),
-        };
-      }
-      return { ...state, items: [...state.items, { kind: 'thinking', id: msg.itemId, text: msg.text, redacted: false }] };
-    }
-    case 'toolCallStarted': {
-      if (state.items.some((it) => it.id === msg.callId)) return state;
-      const item: HistoryItem =
-        msg.card === 'search'
-          ? { kind: 'search', id: msg.callId, input: msg.input, outcome: { status: 'running' } }
-          : { kind: 'tool_call', id: msg.callId, name: msg.name, input: msg.input, outcome: { status: 'running' } };
-      return { ...state, items: [...state.items, item] };
-    }
-    case 'toolCallFinished':
-      return {
-        ...state,
-        items: replaceItem(state.items, msg.callId, (it) => (it.kind === 'tool_call' ? { ...it, outcome: msg.outcome } : it)),
-      };
-    case 'searchFinished':
-      return {
-        ...state,
-        items: replaceItem(state.items, msg.callId, (it) => (it.kind === 'search' ? { ...it, outcome: msg.outcome } : it)),
-      };
-    case 'approvalRequest':
-      if (state.pendingApprovals.some((a) => a.callId === msg.request.callId)) return state;
-      return { ...state, pendingApprovals: [...state.pendingApprovals, msg.request] };
-    case 'approvalSettled':
-      return { ...state, pendingApprovals: state.pendingApprovals.filter((a) => a.callId !== msg.callId) };
-    case 'elicitationRequest':
-      if (state.pendingElicitations.some((p) => p.promptId === msg.prompt.promptId)) return state;
-      return { ...state, pendingElicitations: [...state.pendingElicitations, msg.prompt] };
-    case 'elicitationSettled':
-      return { ...state, pendingElicitations: state.pendingElicitations.filter((p) => p.promptId !== msg.promptId) };
-    case 'toolProgress':
-      return {
-        ...state,
-        items: replaceItem(state.items, msg.callId, (it) => (it.kind === 'tool_call' && it.outcome.status === 'running' ? { ...it, outcome: { status: 'running', progress: msg.progress } } : it)),
-      };
-    case 'usage':
-      return { ...state, liveUsage: msg.usage };
-    case 'turnFinished':
-      return {
-        ...state,
-        busy: false,
-        liveUsage: null,
-        pendingApprovals: [],
-        pendingElicitations: [],
-        items: [...cancelRunning(state.items), msg.summary],
-      };
-    case 'banner':
-      return state;
-    case 'conversations':
-      return { ...state, conversations: msg.list, conversation: msg.current };
-    case 'toolCompletions':
-      return { ...state, toolCompletions: msg.tools };
-    case 'attachments':
-      return { ...state, attachments: msg.list };
-    case 'focusComposer':
-    case 'fileCompletions':
-    case 'restoreDraft':
-      return state;
-  }
 }

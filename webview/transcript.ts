@@ -3,7 +3,7 @@ import type { ChatSnapshot, HistoryItem } from '../src/protocol';
 import { h, icon } from './dom';
 import { renderMarkdown } from './render/markdown';
 import { renderSearchCard } from './render/searchCard';
-import { markClippedPreviews, renderThinking, type ThinkingView } from './render/thinking';
+import { markClippedPreview, renderThinking, type ThinkingView } from './render/thinking';
 import { renderToolCard } from './render/toolCard';
 import { renderTurnSummary } from './render/turnSummary';
 import { renderUserMessage, type FailedMessageActions } from './render/userMessage';
@@ -34,7 +34,8 @@ export class Transcript {
     h('p', {}, 'Ask Quiver anything. Tools from your MCP servers are found on demand.'),
     h('p', { class: 'muted' }, 'Type / for commands: /tools, /use NAME message, /set KEY=VALUE.'),
   );
-  private rendered = new Map<string, Rendered>();
+  /** What the list shows, in its order. */
+  private rendered: readonly Rendered[] = [];
 
   constructor(
     private readonly onRegenerate: () => void,
@@ -48,30 +49,58 @@ export class Transcript {
     return [this.empty, this.list, this.working];
   }
 
-  /** Redraws what changed; keeping to the bottom is the BottomFollower's business (follow.ts). */
+  /**
+   * Redraws what changed; keeping to the bottom is the BottomFollower's business (follow.ts).
+   * Items keep their places by id: those before the first place whose id changed are redrawn in
+   * place only when their object or how they stand changed, and the rest are matched by id.
+   */
   render(state: ChatSnapshot): void {
-    const lastSummary = findLastSummary(state.items);
-    const liveThinking = state.busy ? latestThinkingOfTurn(state.items) : undefined;
-    const next = new Map<string, Rendered>();
-    const els: HTMLElement[] = [];
-    const askingCalls = new Set(state.pendingElicitations.map((p) => p.callId));
-    for (const [i, item] of state.items.entries()) {
-      const actionable = !state.busy && (item === lastSummary || item.kind === 'user');
-      const thinking = item.kind === 'thinking' ? { live: item === liveThinking, streaming: item === liveThinking && i === state.items.length - 1 } : null;
-      const asking = askingCalls.has(item.id);
-      const prev = this.rendered.get(item.id);
-      const reuse = prev && prev.item === item && prev.actionable === actionable && prev.asking === asking && sameView(prev.thinking, thinking);
-      const r = reuse ? prev : { item, actionable, thinking, asking, el: this.renderItem(item, actionable, thinking, asking, prev?.el ?? null) };
-      next.set(item.id, r);
-      els.push(r.el);
+    const items = state.items;
+    const view = viewOf(state);
+    const before = this.rendered;
+    let same = 0;
+    while (same < before.length && same < items.length && (before[same] as Rendered).item.id === (items[same] as HistoryItem).id) same++;
+    const next: Rendered[] = [];
+    for (let i = 0; i < same; i++) {
+      const prev = before[i] as Rendered;
+      const r = this.draw(items[i] as HistoryItem, i, view, prev);
+      if (r.el !== prev.el) this.list.replaceChild(r.el, prev.el);
+      next.push(r);
     }
-    reconcile(this.list, els);
-    markClippedPreviews(this.list);
+    const rest = new Map(before.slice(same).map((r) => [r.item.id, r]));
+    const moved: HTMLElement[] = [];
+    for (let i = same; i < items.length; i++) {
+      const item = items[i] as HistoryItem;
+      const prev = rest.get(item.id);
+      rest.delete(item.id);
+      const r = this.draw(item, i, view, prev);
+      if (prev && r.el !== prev.el) prev.el.remove();
+      next.push(r);
+      moved.push(r.el);
+    }
+    for (const gone of rest.values()) gone.el.remove();
+    placeAfter(this.list, next[same - 1]?.el ?? null, moved);
     this.rendered = next;
-    this.empty.hidden = state.items.length > 0;
-    const last = state.items[state.items.length - 1];
+    for (let i = next.length - 1; view.liveThinking && i >= 0; i--) {
+      const r = next[i] as Rendered;
+      if (r.item !== view.liveThinking) continue;
+      markClippedPreview(r.el);
+      break;
+    }
+    this.empty.hidden = items.length > 0;
+    const last = items[items.length - 1];
     // Streaming text shows itself, and streaming thinking says so in its own summary.
     this.working.hidden = !state.busy || (last !== undefined && (last.kind === 'assistant' || last.kind === 'thinking')) || state.pendingApprovals.length > 0 || state.pendingElicitations.length > 0;
+  }
+
+  /** Item `i` as it stands in `view`: `prev` again when neither it nor how it stands changed. */
+  private draw(item: HistoryItem, i: number, view: TranscriptView, prev: Rendered | undefined): Rendered {
+    // Only a failed message has buttons: a sent one looks the same busy or not, and is not redrawn when a turn starts or ends.
+    const actionable = !view.busy && (item === view.lastSummary || (item.kind === 'user' && item.status === 'failed'));
+    const thinking = item.kind === 'thinking' ? { live: item === view.liveThinking, streaming: item === view.liveThinking && i === view.count - 1 } : null;
+    const asking = view.asking.has(item.id);
+    if (prev && prev.item === item && prev.actionable === actionable && prev.asking === asking && sameView(prev.thinking, thinking)) return prev;
+    return { item, actionable, thinking, asking, el: this.renderItem(item, actionable, thinking, asking, prev?.el ?? null) };
   }
 
   private renderItem(item: HistoryItem, actionable: boolean, thinking: ThinkingView | null, asking: boolean, prevEl: HTMLElement | null): HTMLElement {
@@ -136,11 +165,31 @@ function findLastSummary(items: readonly HistoryItem[]): HistoryItem | undefined
   return last?.kind === 'turn_summary' ? last : undefined;
 }
 
-/** Puts `els` into `parent` in order, moving only what is out of place. */
-function reconcile(parent: HTMLElement, els: readonly HTMLElement[]): void {
-  els.forEach((el, i) => {
-    const at = parent.children[i];
-    if (at !== el) parent.insertBefore(el, at ?? null);
-  });
-  while (parent.children.length > els.length) parent.lastElementChild?.remove();
+/** What every item's look depends on besides itself. */
+interface TranscriptView {
+  readonly busy: boolean;
+  readonly count: number;
+  readonly lastSummary: HistoryItem | undefined;
+  readonly liveThinking: HistoryItem | undefined;
+  /** Calls whose server is asking the user something. */
+  readonly asking: ReadonlySet<string>;
+}
+
+function viewOf(state: ChatSnapshot): TranscriptView {
+  return {
+    busy: state.busy,
+    count: state.items.length,
+    lastSummary: findLastSummary(state.items),
+    liveThinking: state.busy ? latestThinkingOfTurn(state.items) : undefined,
+    asking: new Set(state.pendingElicitations.map((p) => p.callId)),
+  };
+}
+
+/** Puts `els` in order right after `anchor` (first in `parent` when null), moving only what is out of place. */
+function placeAfter(parent: HTMLElement, anchor: HTMLElement | null, els: readonly HTMLElement[]): void {
+  let at = anchor ? anchor.nextElementSibling : parent.firstElementChild;
+  for (const el of els) {
+    if (el === at) at = el.nextElementSibling;
+    else parent.insertBefore(el, at);
+  }
 }

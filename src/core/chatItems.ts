@@ -120,3 +120,26 @@ export const EMPTY_USAGE: TokenUsage = { input: 0, output: 0, cacheRead: 0, cach
 export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
   return { input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite };
 }
+
+/**
+ * What changed in a chat's items: the first `keep` stay (but for `changed`, each replacing the
+ * item of its id at `index`), and `tail` replaces all after them, such as items shown live while
+ * a reply streamed, which the recorded ones take the place of.
+ */
+export interface ItemsPatch {
+  readonly keep: number;
+  readonly changed: readonly { readonly index: number; readonly item: HistoryItem }[];
+  readonly tail: readonly HistoryItem[];
+}
+
+/** `items` with `patch` applied; the items it leaves alone keep their identity. */
+export function applyItemsPatch(items: readonly HistoryItem[], patch: ItemsPatch): HistoryItem[] {
+  const next = items.slice(0, patch.keep);
+  for (const { index, item } of patch.changed) {
+    // The index is where the sender saw the item; its id decides, should the two disagree.
+    const at = next[index]?.id === item.id ? index : next.findIndex((it) => it.id === item.id);
+    if (at >= 0) next[at] = item;
+  }
+  next.push(...patch.tail);
+  return next;
+}

@@ -1,5 +1,5 @@
 import type { FoundTool, HistoryItem } from './chatItems';
-import { configAt } from './stream/config';
+import type { ToolsConfig } from './availability';
 import type { StreamEvent, WireTool } from './stream/events';
 import { estimateToolTokens } from './tokens';
 
@@ -20,27 +20,27 @@ export function searchRows(e: SearchResultEvent): FoundTool[] {
 }
 
 /**
- * The search cards as the stream stands now: a tool a search loaded is `unloaded` once the
- * conversation no longer has it on (Unload, `/set`, a settings edit of that tool), and each
- * loaded row carries the estimated tokens of the definition the wire recorded for it, which is
- * what every later request carries. Only the tool's own entry is read: a promotion writes that
- * entry, which outranks its server's and `*` (so nothing else can turn it off).
+ * A search card as the stream stands now: a tool it loaded is `unloaded` once the conversation
+ * no longer has it on (Unload, `/set`, a settings edit of that tool), and each loaded row carries
+ * the estimated tokens of the definition the wire recorded for it (`definitions`: the first of
+ * each name), which is what every later request carries. Only the tool's own entry of `config`
+ * is read: a promotion writes that entry, which outranks its server's and `*` (so nothing else
+ * can turn it off). Any other item is returned as it is.
  */
-export function settleSearchCards(items: readonly HistoryItem[], events: readonly StreamEvent[]): HistoryItem[] {
-  if (!items.some((it) => it.kind === 'search' && it.outcome.status === 'done' && it.outcome.found.some((f) => f.status === 'loaded'))) return [...items];
-  const config = configAt(events);
-  const definitions = new Map<string, WireTool>();
-  for (const e of events) if (e.type === 'wire_tools') for (const t of e.tools) if (!definitions.has(t.name)) definitions.set(t.name, t);
-  return items.map((it): HistoryItem => {
-    if (it.kind !== 'search' || it.outcome.status !== 'done' || !it.outcome.found.some((f) => f.status === 'loaded')) return it;
-    const found = it.outcome.found.map((f): FoundTool => {
-      if (f.status !== 'loaded') return f;
-      const definition = definitions.get(f.name);
-      const tokens = definition === undefined ? null : estimateToolTokens(definition);
-      return { ...f, status: config.get(f.name)?.availability === 'on' ? 'loaded' : 'unloaded', tokens };
-    });
-    return { ...it, outcome: { ...it.outcome, found } };
+export function settleSearchCard(item: HistoryItem, config: ToolsConfig, definitions: ReadonlyMap<string, WireTool>): HistoryItem {
+  if (item.kind !== 'search' || item.outcome.status !== 'done' || !item.outcome.found.some((f) => f.status === 'loaded')) return item;
+  const found = item.outcome.found.map((f): FoundTool => {
+    if (f.status !== 'loaded') return f;
+    const definition = definitions.get(f.name);
+    const tokens = definition === undefined ? null : estimateToolTokens(definition);
+    return { ...f, status: config.get(f.name)?.availability === 'on' ? 'loaded' : 'unloaded', tokens };
   });
+  return { ...item, outcome: { ...item.outcome, found } };
+}
+
+/** The tools a search card shows it loaded (before settling), or none for any other item. */
+export function loadedRows(item: HistoryItem): string[] {
+  return item.kind === 'search' && item.outcome.status === 'done' ? item.outcome.found.flatMap((f) => (f.status === 'loaded' ? [f.name] : [])) : [];
 }
 
 /** Whether a search card of `items` shows `name` as loaded: what the card's Unload acts on. */

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { chipOf, type Attachment } from '../core/attachments/attachment';
 import type { RunTrust } from '../core/availability';
-import { eventIndexOfItem, historyFromStream } from '../core/chatHistory';
+import { eventIndexOfItem, HistoryFeed } from '../core/chatHistory';
 import { loadedBySearch } from '../core/searchCard';
-import { droppedMessages, failedMessages } from '../core/stream/failedMessages';
+import { retryableMessage } from '../core/stream/failedMessages';
 import { ModelError } from '../core/model';
 import type { StreamEvent } from '../core/stream/events';
 import type { Conversation } from '../core/stream/conversation';
@@ -62,8 +62,8 @@ export function readTurnSettings(trust: RunTrust): TurnSettings {
 
 /**
  * The chat's state holder: the active conversation's stream is the truth, and `state` is the
- * snapshot the webview shows, rebuilt from the stream at every durable event and advanced by
- * live messages (text deltas, approvals) in between, through the protocol's own reducer.
+ * snapshot the webview shows, advanced through the protocol's own reducer by what each durable
+ * event changed (a HistoryFeed patch) and by live messages (text deltas, approvals) in between.
  */
 export class ChatSessionController implements ChatController, vscode.Disposable {
   private readonly posted = new vscode.EventEmitter<HostToWebview>();
@@ -78,6 +78,7 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
   private conversation!: Conversation;
   private session!: ConversationSession;
   private state!: ChatSnapshot;
+  private feed!: HistoryFeed;
   private running: { readonly abort: AbortController; readonly done: Promise<void> } | undefined;
   private liveItem = 0;
   /** Attached to the next message; kept across conversations, like the composer's draft. */
@@ -249,9 +250,8 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
   /** The failed user message a chat item shows, or undefined (with a banner) when it is not one. */
   private failedMessage(itemId: string): { readonly index: number; readonly text: string; readonly forced: string | null; readonly attachments: readonly Attachment[] } | undefined {
     const index = eventIndexOfItem(itemId);
-    const events = this.conversation.events();
-    const event = index === undefined ? undefined : events[index];
-    if (index === undefined || event?.type !== 'user_message' || !failedMessages(events).has(index) || droppedMessages(events).has(index)) {
+    const event = index === undefined ? undefined : retryableMessage(this.conversation.events(), index);
+    if (index === undefined || event === undefined) {
       this.banner('warning', 'That message is no longer waiting to be retried.');
       return undefined;
     }
@@ -380,10 +380,10 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
       settings: () => readTurnSettings(this.deps.runTrust()),
     });
     await this.deps.memento.update(ACTIVE_KEY, conversation.id);
-    const history = historyFromStream(conversation.events(), false);
+    this.feed = new HistoryFeed(conversation.events(), false);
     this.state = {
       conversation: { id: conversation.id, title: conversation.title() },
-      items: history.items,
+      items: this.feed.items,
       model: readQuiverSetting('model').value,
       busy: false,
       liveUsage: null,
@@ -410,17 +410,9 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
 
   private refreshFromStream(): void {
     const busy = this.running !== undefined;
-    const history = historyFromStream(this.conversation.events(), busy);
-    this.state = {
-      ...this.state,
-      busy,
-      items: history.items,
-      liveUsage: busy ? (this.state.liveUsage ?? history.liveUsage) : null,
-      conversation: { id: this.conversation.id, title: this.conversation.title() },
-      pendingApprovals: busy ? this.state.pendingApprovals : [],
-      pendingElicitations: busy ? this.elicitor.pending() : [],
-    };
-    this.posted.fire({ type: 'snapshot', state: this.state });
+    const { patch, liveUsage } = this.feed.update(this.conversation.events(), busy);
+    const conversation = { id: this.conversation.id, title: this.conversation.title() };
+    this.post({ type: 'historyPatch', items: patch, busy, liveUsage: busy ? (this.state.liveUsage ?? liveUsage) : null, conversation, pendingElicitations: busy ? this.elicitor.pending() : [] });
     this.streamChanged.fire();
   }
 

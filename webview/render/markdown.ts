@@ -1,12 +1,18 @@
 import { button, copyWithFeedback, h } from '../dom';
-import { createMarkdownRenderer } from './sanitize';
+import type { WindowLike } from 'dompurify';
+import { createMarkdownRenderer, type MarkdownRenderer } from './sanitize';
 
-const renderer = createMarkdownRenderer(window);
+/** The renderer of the window it draws in (one for the webview's life; one per window in the unit tests, which load this module once). */
+let made: { readonly win: WindowLike; readonly renderer: MarkdownRenderer } | undefined;
+function rendererOf(win: WindowLike): MarkdownRenderer {
+  if (made === undefined || made.win !== win) made = { win, renderer: createMarkdownRenderer(win) };
+  return made.renderer;
+}
 
 /** Sanitized markdown, with a copy button on each code block. */
 export function renderMarkdown(markdown: string): HTMLDivElement {
   const root = h('div', { class: 'markdown' });
-  root.appendChild(renderer.render(markdown));
+  root.appendChild(rendererOf(window).render(markdown));
   for (const pre of Array.from(root.querySelectorAll('pre'))) {
     const code = pre.querySelector('code');
     const lang = /language-(\S+)/.exec(code?.className ?? '')?.[1] ?? '';

@@ -64,9 +64,8 @@ function content(item: ThinkingItem): HTMLElement {
   return wrapper;
 }
 
-/** Marks the live previews in `root` whose older lines are cut off, which fade at the top (see chat.css). Reads layout: call once per frame, after the transcript is in the page. */
-export function markClippedPreviews(root: ParentNode): void {
-  for (const body of Array.from(root.querySelectorAll<HTMLElement>('.thinking.live > .thinking-body'))) {
-    body.classList.toggle('clipped', body.scrollHeight > body.clientHeight + 1);
-  }
+/** Marks a live preview whose older lines are cut off, which fade at the top (see chat.css). Reads layout: call once per frame, after the transcript is in the page. */
+export function markClippedPreview(section: HTMLElement): void {
+  const body = section.classList.contains('live') ? section.querySelector<HTMLElement>(':scope > .thinking-body') : null;
+  body?.classList.toggle('clipped', body.scrollHeight > body.clientHeight + 1);
 }

@@ -31,3 +31,9 @@ export function failedMessages(events: readonly StreamEvent[]): ReadonlyMap<numb
 export function droppedMessages(events: readonly StreamEvent[]): ReadonlySet<number> {
   return new Set(events.flatMap((e) => (e.type === 'message_dropped' ? [e.index] : [])));
 }
+
+/** The user message at `index` when it is one that was not sent and is still shown (Retry, Edit and Drop act on it), else undefined. */
+export function retryableMessage(events: readonly StreamEvent[], index: number): Extract<StreamEvent, { type: 'user_message' }> | undefined {
+  const event = events[index];
+  return event?.type === 'user_message' && failedMessages(events).has(index) && !droppedMessages(events).has(index) ? event : undefined;
+}

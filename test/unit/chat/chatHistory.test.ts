@@ -211,6 +211,11 @@ describe('historyFromStream', () => {
     });
   });
 
+  it('gives each call its own id when a reply repeats a tool_use id, so the chat can tell them apart', () => {
+    const h = historyFromStream([start, user('q'), say({ id: 'toolu_1', name: 'x' }), end(), start, user('again'), say({ id: 'toolu_1', name: 'x' }, { id: 'toolu_1', name: 'x' })], true);
+    assert.deepEqual(h.items.map((i) => i.id), ['e1', 'toolu_1', 'e3', 'e5', 'toolu_1#e6.0', 'toolu_1#e6.1']);
+  });
+
   it('gives stable ids from event positions and tool_use ids', () => {
     const h = historyFromStream([start, user('q'), say({ text: 'a' }, { id: 'toolu_1', name: 'x' }, { text: 'b' })], true);
     assert.deepEqual(h.items.map((i) => i.id), ['e1', 'e2.0', 'toolu_1', 'e2.2']);

@@ -60,6 +60,14 @@ const snapshot: ChatSnapshot = {
 /** One message per variant; the Record type makes a new variant without a sample a compile error. */
 const hostSamples: Record<HostToWebviewType, HostToWebview> = {
   snapshot: { type: 'snapshot', state: snapshot },
+  historyPatch: {
+    type: 'historyPatch',
+    items: { keep: 2, changed: [{ index: 1, item: { kind: 'tool_call', id: 'tu_1', name: 'fs__read_file', input: {}, outcome: { status: 'cancelled' } } }], tail: [{ kind: 'assistant', id: 'e3.0', markdown: 'Done.' }] },
+    busy: false,
+    liveUsage: null,
+    conversation: { id: 'c1', title: 'Read the README' },
+    pendingElicitations: [],
+  },
   turnStarted: { type: 'turnStarted', user: { kind: 'user', id: 'e11', text: 'hi', forced: null, attachments: [], status: 'sent' } },
   textDelta: { type: 'textDelta', itemId: 'e12.0', text: 'Hel' },
   thinkingDelta: { type: 'thinkingDelta', itemId: 'live-1-1.1', text: 'I should read the file' },
@@ -216,6 +224,27 @@ describe('protocol', () => {
       const s3 = applyHostMessage(s2, { type: 'textDelta', itemId: 'a', text: 'y' });
       assert.equal(s3.items[0], s1.items[0]);
       assert.notEqual(s3.items[1], s2.items[1]);
+    });
+
+    it('a history patch keeps the items it does not name (identity and all), replaces the ones it changes and puts its tail after the kept ones', () => {
+      const user = { kind: 'user' as const, id: 'e1', text: 'hi', forced: null, attachments: [], status: 'sent' as const };
+      let s = applyHostMessage(idle, { type: 'snapshot', state: { ...idle, items: [user, { kind: 'tool_call', id: 't', name: 'x', input: {}, outcome: { status: 'running' } }] } });
+      s = applyHostMessage(s, { type: 'turnStarted', user: null });
+      s = applyHostMessage(s, { type: 'approvalRequest', request: { callId: 't', toolName: 'x', input: {}, review: null } });
+      s = applyHostMessage(s, { type: 'textDelta', itemId: 'live-1-1.1', text: 'Done' });
+      const kept = s.items[0];
+      const done = { kind: 'tool_call' as const, id: 't', name: 'x', input: {}, outcome: { status: 'done' as const, output: [] } };
+      const busy = applyHostMessage(s, { type: 'historyPatch', items: { keep: 2, changed: [{ index: 1, item: done }], tail: [{ kind: 'assistant', id: 'e3.0', markdown: 'Done' }] }, busy: true, liveUsage: usage, conversation: { id: 'c1', title: 'hi' }, pendingElicitations: [] });
+      assert.deepEqual(busy.items.map((i) => i.id), ['e1', 't', 'e3.0'], 'the live text gives way to the recorded reply');
+      assert.equal(busy.items[0], kept);
+      assert.deepEqual(busy.items[1], done);
+      assert.deepEqual([busy.busy, busy.liveUsage, busy.pendingApprovals.length, busy.conversation.title], [true, usage, 1, 'hi']);
+      const over = applyHostMessage(busy, { type: 'historyPatch', items: { keep: 3, changed: [], tail: [] }, busy: false, liveUsage: null, conversation: { id: 'c1', title: 'hi' }, pendingElicitations: [] });
+      assert.equal(over.items[2], busy.items[2]);
+      assert.deepEqual([over.busy, over.liveUsage, over.pendingApprovals], [false, null, []], 'approvals go with the turn');
+      const moved = applyHostMessage(over, { type: 'historyPatch', items: { keep: 3, changed: [{ index: 0, item: { ...done, outcome: { status: 'cancelled' } } }], tail: [] }, busy: false, liveUsage: null, conversation: { id: 'c1', title: 'hi' }, pendingElicitations: [] });
+      assert.deepEqual(moved.items[1], { ...done, outcome: { status: 'cancelled' } }, 'an index that no longer holds the item: its id decides');
+      assert.equal(moved.items[0], kept);
     });
 
     it('finishes tool and search cards by call id, each only on its own kind', () => {
