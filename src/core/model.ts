@@ -1,3 +1,4 @@
+import type { CacheTtl } from './cacheTtl';
 import type { Effort, ModelCapabilities, ThinkingLevel } from './modelCapabilities';
 import type { AssistantBlock, WireTool } from './stream/events';
 import type { ToolResultContent } from './toolSource';
@@ -63,6 +64,8 @@ export interface ModelRequest {
   readonly effort: Effort | undefined;
   /** The API's id of the conversation's previous reply, for the cache-miss diagnosis. */
   readonly previousMessageId: string | undefined;
+  /** How long the prompt cache keeps the stable prefix (tools and system) after its last use (`quiver.cache.ttl`, resolved). */
+  readonly cacheTtl: CacheTtl;
 }
 
 export interface Usage {
@@ -70,6 +73,8 @@ export interface Usage {
   readonly outputTokens: number;
   readonly cacheReadTokens: number;
   readonly cacheWriteTokens: number;
+  /** Of `cacheWriteTokens`, those written to live an hour (priced 2× input, not 1.25×); absent when none or not reported. */
+  readonly cacheWrite1hTokens?: number;
 }
 
 export interface ModelResponse {

@@ -56,6 +56,7 @@ export function readTurnSettings(trust: RunTrust): TurnSettings {
     maxCyclesPerTurn: readQuiverSetting('maxCyclesPerTurn').value,
     searchLoadBudget: readQuiverSetting('searchMaxLoadTokens').value,
     results: { maxTokens: readQuiverSetting('resultsMaxTokens').value, thresholdTokens: readQuiverSetting('resultsThresholdTokens').value },
+    cacheTtl: readQuiverSetting('cacheTtl').value,
   };
 }
 

@@ -77,6 +77,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     outputTokens: count,
     cacheReadTokens: count,
     cacheWriteTokens: count,
+    cacheWrite1hTokens: count.optional(),
     cacheMiss: z.string().optional(),
     at,
   }),

@@ -1,3 +1,4 @@
+import type { CacheTtlSetting } from '../cacheTtl';
 import type { ChangeSummary } from '../edits/fileChange';
 import type { ModelClient, Usage } from '../model';
 import type { ResultSettings } from '../results/resultLimit';
@@ -135,6 +136,8 @@ export interface TurnSettings {
   readonly searchLoadBudget: number;
   /** `quiver.results.maxTokens` and `quiver.results.thresholdTokens`. */
   readonly results: ResultSettings;
+  /** `quiver.cache.ttl`: how long the prompt cache keeps the tools and system prompt. */
+  readonly cacheTtl: CacheTtlSetting;
 }
 
 export interface TurnResult {

@@ -1,3 +1,4 @@
+import { resolveCacheTtl } from '../cacheTtl';
 import type { ModelRequest } from '../model';
 import type { AssistantBlock, StreamEvent, TurnEndReason } from '../stream/events';
 import { transcriptOf } from '../stream/transcript';
@@ -112,6 +113,7 @@ async function nextRequest(ctx: TurnContext, toolPlan: ToolPlan, capabilities: M
     thinking: thinking.thinking,
     effort: thinking.effort,
     previousMessageId: lastMessageId(events),
+    cacheTtl: resolveCacheTtl(ctx.settings.cacheTtl),
   };
 }
 

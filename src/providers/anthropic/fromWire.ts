@@ -20,6 +20,7 @@ function blockFromWire(block: Block): AssistantBlock | undefined {
 
 /** The parts of a finished message Quiver keeps: its id, the blocks above, the stop reason, usage, and why the cache missed. */
 export function responseFromWire(message: Message): ModelResponse {
+  const longWrites = message.usage.cache_creation?.ephemeral_1h_input_tokens ?? 0;
   return {
     id: message.id,
     model: message.model,
@@ -30,6 +31,7 @@ export function responseFromWire(message: Message): ModelResponse {
       outputTokens: message.usage.output_tokens,
       cacheReadTokens: message.usage.cache_read_input_tokens ?? 0,
       cacheWriteTokens: message.usage.cache_creation_input_tokens ?? 0,
+      ...(longWrites > 0 ? { cacheWrite1hTokens: longWrites } : {}),
     },
     cacheMiss: describeCacheMiss(message.diagnostics?.cache_miss_reason ?? null),
   };

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerKeys } from '../../../src/core/availability';
+import type { CacheTtlSetting } from '../../../src/core/cacheTtl';
 import type { ThinkingLevel } from '../../../src/core/modelCapabilities';
 import type { ResultSettings } from '../../../src/core/results/resultLimit';
 import { SETTINGS } from '../../../src/core/settingsRegistry';
@@ -172,6 +173,8 @@ export interface HarnessOptions {
   readonly cacheRules?: CacheRules;
   /** quiver.results.* (default: the settings'). */
   readonly results?: ResultSettings;
+  /** `quiver.cache.ttl` (default: its setting's default). */
+  readonly cacheTtl?: CacheTtlSetting;
 }
 
 export async function harness(options: HarnessOptions): Promise<Harness> {
@@ -182,7 +185,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
   const source = new MemoryToolSource(options.servers);
   const approver = options.approver ?? new ScriptedApprover();
   const live = { text: '', events: [] as StreamEvent[], alwaysAllowed: [] as string[] };
-  const settings = { tools: options.tools ?? {}, model: options.model ?? DEFAULT_MODEL, thinking: 'adaptive' as ThinkingLevel, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10, searchLoadBudget: options.searchLoadBudget ?? SETTINGS.searchMaxLoadTokens.fallback, results: options.results ?? DEFAULT_RESULTS };
+  const settings = { tools: options.tools ?? {}, model: options.model ?? DEFAULT_MODEL, thinking: 'adaptive' as ThinkingLevel, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10, searchLoadBudget: options.searchLoadBudget ?? SETTINGS.searchMaxLoadTokens.fallback, results: options.results ?? DEFAULT_RESULTS, cacheTtl: options.cacheTtl ?? SETTINGS.cacheTtl.fallback };
   const model = new AnthropicModelClient({ apiKey: 'test-key', baseURL: api.url, maxRetries: options.maxRetries ?? 0, ...(options.promotionRendering ? { promotionRendering: options.promotionRendering } : {}) });
   const observer: TurnObserver = {
     onText: (d) => (live.text += d),
@@ -191,7 +194,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     ...options.observer,
   };
   const sessionOver = (log: Conversation) =>
-    new ConversationSession({ log, model, source, builtins: substringBuiltins, approver, observer, results: store.resultsOf(log.id), settings: () => ({ tools: settings.tools, model: settings.model, maxTokens: 0, thinking: settings.thinking, effort: undefined, maxCyclesPerTurn: settings.maxCyclesPerTurn, searchLoadBudget: settings.searchLoadBudget, results: settings.results }) });
+    new ConversationSession({ log, model, source, builtins: substringBuiltins, approver, observer, results: store.resultsOf(log.id), settings: () => ({ tools: settings.tools, model: settings.model, maxTokens: 0, thinking: settings.thinking, effort: undefined, maxCyclesPerTurn: settings.maxCyclesPerTurn, searchLoadBudget: settings.searchLoadBudget, results: settings.results, cacheTtl: settings.cacheTtl }) });
   return {
     api, store, conversation, source, approver, live, settings,
     session: sessionOver(conversation),
