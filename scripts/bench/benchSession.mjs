@@ -12,6 +12,8 @@ function withDefaults(mods, settings) {
     maxCyclesPerTurn: mods.settings.SETTINGS.maxCyclesPerTurn.fallback,
     searchLoadBudget: mods.settings.SETTINGS.searchMaxLoadTokens.fallback,
     results: { maxTokens: mods.settings.SETTINGS.resultsMaxTokens.fallback, thresholdTokens: mods.settings.SETTINGS.resultsThresholdTokens.fallback },
+    // The API's default TTL, so the other sections' tables compare what is sent at one price; cacheTtl.mjs compares TTLs.
+    cacheTtl: '5m',
     ...settings,
   };
 }

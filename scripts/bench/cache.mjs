@@ -36,7 +36,7 @@ const SIX = [
   { user: 'Which payments did the reporting customer make this month?', tool: 'stripe__list_payment_intents', query: 'list stripe payment intents', chars: 8_000 },
   { user: 'And which events belong to that Sentry issue?', tool: 'sentry__search_issue_events', query: 'sentry issue events', chars: 16_000 },
 ];
-const TWELVE = [
+export const TWELVE = [
   ...SIX,
   { user: 'Comment on the GitHub issue with the Notion link.', tool: 'github__add_issue_comment', query: 'comment on github issue', chars: 3_000 },
   { user: 'Show me that issue again, with its labels.', tool: 'github__get_issue', query: 'get github issue details', chars: 6_000 },
@@ -46,8 +46,8 @@ const TWELVE = [
   { user: 'Which Sentry user am I?', tool: 'sentry__whoami', query: 'sentry current user', chars: 3_000 },
 ];
 
-const ALL_ON = { '*': { enable: 'on', run: 'unattended' } };
-const DISCOVERABLE = { '*': { enable: 'discoverable', run: 'unattended' } };
+export const ALL_ON = { '*': { enable: 'on', run: 'unattended' } };
+export const DISCOVERABLE = { '*': { enable: 'discoverable', run: 'unattended' } };
 
 /** The rows; `budget: 'default'` is quiver.search.maxLoadTokens' default, Infinity no budget. */
 const MODES = [
@@ -67,14 +67,14 @@ function oracleTools(messages, index) {
   return { '*': { enable: 'off' }, ...Object.fromEntries(needed.map((name) => [name, { enable: 'on', run: 'unattended' }])) };
 }
 
-function catalogue(dir) {
+export function catalogue(dir) {
   return CATALOGUES.flatMap(([file, server]) =>
     JSON.parse(readFileSync(join(dir, file), 'utf8')).tools.map((t) => ({ name: `${server}__${t.name}`, server, toolName: t.name, description: t.description ?? '', inputSchema: t.inputSchema ?? { type: 'object' } })),
   );
 }
 
 /** A tool result of exactly `chars` characters: JSON-lines records, as list endpoints return. */
-function resultText(tool, chars) {
+export function resultText(tool, chars) {
   let text = '';
   for (let i = 1; text.length < chars; i++) text += `${JSON.stringify({ id: `${tool}-${i}`, title: `Record ${i} returned by ${tool}`, status: i % 3 === 0 ? 'closed' : 'open', updated: '2026-11-30T12:00:00Z', note: 'lorem ipsum dolor sit amet '.repeat(3) })}\n`;
   return text.slice(0, chars);
@@ -99,7 +99,7 @@ function lastSearch(body) {
  * query, then by exact name when a search listed it under not_loaded), and answers in text after
  * the tool's result or when the message needs no tool.
  */
-function modelReply(fx, messages, body) {
+export function modelReply(fx, messages, body) {
   const { reply, text, toolUse } = fx;
   const userTexts = body.messages.filter((m) => m.role === 'user').flatMap((m) => m.content.filter((b) => b.type === 'text').map((b) => b.text));
   const index = messages.findLastIndex((m) => userTexts.includes(m.user));

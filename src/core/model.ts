@@ -1,4 +1,5 @@
 import type { ContextManagement } from './context';
+import type { CacheTtl } from './cacheTtl';
 import type { Effort, ModelCapabilities, ThinkingLevel } from './modelCapabilities';
 import type { AssistantBlock, WireTool } from './stream/events';
 import type { ToolResultContent } from './toolSource';
@@ -66,6 +67,8 @@ export interface ModelRequest {
   readonly previousMessageId: string | undefined;
   /** What the API clears and compacts on its side (see context/policy.ts). */
   readonly contextManagement: ContextManagement;
+  /** How long the prompt cache keeps the stable prefix (tools and system) after its last use (`quiver.cache.ttl`, resolved). */
+  readonly cacheTtl: CacheTtl;
 }
 
 export interface Usage {
@@ -73,6 +76,8 @@ export interface Usage {
   readonly outputTokens: number;
   readonly cacheReadTokens: number;
   readonly cacheWriteTokens: number;
+  /** Of `cacheWriteTokens`, those written to live an hour (priced 2× input, not 1.25×); absent when none or not reported. */
+  readonly cacheWrite1hTokens?: number;
 }
 
 export interface ModelResponse {

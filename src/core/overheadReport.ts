@@ -1,4 +1,5 @@
 import type { Availability } from './availability';
+import { CONTEXT_FILL_WARNING, contextFillText, isContextFillWarning, type ContextFill } from './contextFill';
 import { markdownText } from './markdownText';
 import type { RequestUsage, ResultCosts } from './requestUsage';
 import type { SearchActivity } from './searchActivity';
@@ -13,6 +14,8 @@ export interface OverheadReportInput {
   readonly requests: readonly RequestUsage[];
   /** The open conversation's tool results (resultCostsOf). */
   readonly results: ResultCosts;
+  /** How full the context window was at the open conversation's last request (absent before its first). */
+  readonly contextFill?: ContextFill;
 }
 
 const LABEL: Record<Availability, string> = { on: 'on', discoverable: 'discoverable', off: 'off' };
@@ -38,7 +41,13 @@ function summary(input: OverheadReportInput): string[] {
     `- Discoverable, not loaded: ${overview.searchableCount} tools, 0 tokens until a search loads them`,
     `- If every permitted tool were on: ~${formatTokens(overview.permittedTokens)} tokens`,
     `- Share of the ${formatTokens(contextWindowTokens)}-token context window: ${share}%`,
+    ...(input.contextFill ? [`- ${fillLine(input.contextFill)}`] : []),
   ];
+}
+
+function fillLine(fill: ContextFill): string {
+  const warning = isContextFillWarning(fill) ? ` — **past ${Math.round(100 * CONTEXT_FILL_WARNING)}%**: the next requests may not fit; a new chat starts empty` : '';
+  return `${markdownText(contextFillText(fill))}${warning}`;
 }
 
 function serverTable(overview: ToolOverview): string[] {

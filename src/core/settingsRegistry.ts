@@ -1,5 +1,6 @@
 import type { ContextManagementSetting } from './context';
 import { z } from 'zod';
+import type { CacheTtlSetting } from './cacheTtl';
 import type { Effort, ThinkingLevel } from './modelCapabilities';
 import { DEFAULT_MAX_TOKENS } from './turn/maxTokens';
 
@@ -42,6 +43,13 @@ export const SETTINGS = {
   thinking: { key: 'quiver.thinking', schema: z.enum(['adaptive', 'between_tools']), fallback: 'adaptive' as ThinkingLevel },
   /** Empty: the model's own default effort. */
   effort: { key: 'quiver.effort', schema: z.enum(['', 'low', 'medium', 'high', 'xhigh', 'max']), fallback: '' as Effort | '' },
+  /** `auto`: what `npm run bench -- --only cacheTtl` found cheaper (AUTO_CACHE_TTL). */
+  cacheTtl: {
+    key: 'quiver.cache.ttl',
+    schema: z.enum(['auto', '5m', '1h']),
+    fallback: 'auto' as CacheTtlSetting,
+    hint: 'it must be "auto", "5m" or "1h" (a string, with the unit)',
+  },
 } as const;
 
 /** The section every key above is under, for "did any Quiver setting change". */

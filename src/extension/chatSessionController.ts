@@ -56,7 +56,7 @@ export function readTurnSettings(trust: RunTrust): TurnSettings {
     maxCyclesPerTurn: readQuiverSetting('maxCyclesPerTurn').value,
     searchLoadBudget: readQuiverSetting('searchMaxLoadTokens').value,
     results: { maxTokens: readQuiverSetting('resultsMaxTokens').value, thresholdTokens: readQuiverSetting('resultsThresholdTokens').value },
-    contextManagement: readQuiverSetting('contextManagement').value,
+    contextManagement: readQuiverSetting('contextManagement').value, cacheTtl: readQuiverSetting('cacheTtl').value,
   };
 }
 

@@ -11,6 +11,8 @@ import { ApiKeyStore } from './apiKey';
 import { registerAttachCommands } from './attachments/attachCommands';
 import { ChatSessionController, type Completions } from './chatSessionController';
 import { ChatViewProvider } from './chatViewProvider';
+import { ConfiguredModelClient } from './configuredModelClient';
+import { ContextWindows } from './contextWindows';
 import { ChangeDiffs } from './editorTools/changeDiffs';
 import { EditorToolSource } from './editorTools/editorToolSource';
 import { TurnChangeActions } from './editorTools/turnChanges';
@@ -66,7 +68,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       close: (callId) => void editorTools.closeProposal(callId),
     },
   });
-  const tools = new LiveToolsModel(manager, source, chat, builtins, approvals);
+  const windows = new ContextWindows((model, signal) => new ConfiguredModelClient(keys).capabilities(model, signal));
+  const tools = new LiveToolsModel(manager, source, chat, builtins, approvals, windows);
   const tree = new ToolsTreeProvider(tools);
   const status = new OverheadStatus(tools);
   const chatView = new ChatViewProvider(context.extensionUri, chat, log, manager);
@@ -85,7 +88,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
 
   context.subscriptions.push(
-    log, diffs, editorTools, keys, approvals, tools, status, chat, chatView, tree, breakdown, descriptions, results,
+    log, diffs, editorTools, keys, approvals, windows, tools, status, chat, chatView, tree, breakdown, descriptions, results,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chatView),
     vscode.window.createTreeView<ToolsTreeNode>('quiver.tools', { treeDataProvider: tree, showCollapseAll: true }),
     tools.onDidChange(() => {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { issueTurningOff, resolveTool, type ConfigIssue, type IgnoredRunPolicy } from '../core/availability';
+import { contextFillOf, type ContextFill } from '../core/contextFill';
 import type { StreamEvent } from '../core/stream/events';
 import type { JsonSchema, ToolDefinition } from '../core/tools';
 import { estimateToolTokens } from '../core/tokens';
@@ -11,12 +12,10 @@ import { SETTINGS } from '../core/settingsRegistry';
 import { wireInputSchema } from '../core/wireSchema';
 import type { McpManager } from '../mcp/mcpManager';
 import type { ToolSource } from '../core/toolSource';
+import type { ContextWindows } from './contextWindows';
 import type { RunApprovals } from './runApprovals';
-import { AppliedToolsSetting } from './settings';
+import { AppliedToolsSetting, readQuiverSetting } from './settings';
 import type { ServerView, ToolsModel } from './toolsModel';
-
-/** Claude models' context window; the status bar's share and warning are relative to it. */
-const CONTEXT_WINDOW_TOKENS = 200_000;
 
 /**
  * MCP changes reach the Tools view, the status bar and `/use` completions at most this often:
@@ -51,6 +50,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
     private readonly chat: StreamView,
     private readonly builtins: BuiltinTools,
     private readonly approvals: RunApprovals,
+    private readonly windows: ContextWindows,
   ) {
     const invalidate = (): void => {
       this.memo = undefined;
@@ -72,8 +72,10 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
     this.subscriptions = [
       chat.onDidChangeStream(invalidate),
       approvals.onDidChange(settingsChanged),
+      windows.onDidChange(invalidate),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SETTINGS.tools.key)) settingsChanged();
+        else if (e.affectsConfiguration(SETTINGS.model.key)) invalidate();
       }),
     ];
   }
@@ -87,13 +89,8 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
     return this.mcp.statuses().map((s) => ({ name: s.name, status: s.state, toolCount: s.toolCount, listedAt: s.catalogueListedAt, signedIn: s.signedIn, ...(s.reason ? { reason: s.reason } : {}) }));
   }
 
-  lastInputTokens(): number | undefined {
-    const events = this.chat.events();
-    for (let i = events.length - 1; i >= 0; i--) {
-      const e = events[i];
-      if (e?.type === 'usage') return e.inputTokens + e.cacheReadTokens + e.cacheWriteTokens;
-    }
-    return undefined;
+  contextFill(): ContextFill | undefined {
+    return contextFillOf(this.chat.events(), (model) => this.windows.sizeOf(model));
   }
 
   wireSchemaIssueOf(tool: ToolDefinition): string | undefined {
@@ -105,8 +102,9 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
     return issue ?? undefined;
   }
 
+  /** The window of the model the next request goes to (`quiver.model`). */
   contextWindowTokens(): number {
-    return CONTEXT_WINDOW_TOKENS;
+    return this.windows.sizeOf(readQuiverSetting('model').value);
   }
 
   /** Problems in `quiver.tools` as written, for the log and a notification. */

@@ -33,6 +33,7 @@ export class OverheadDocument implements vscode.TextDocumentContentProvider, vsc
   }
 
   provideTextDocumentContent(): string {
+    const fill = this.tools.contextFill();
     return renderOverheadReport({
       overview: this.tools.overview(),
       activity: searchActivity(this.conversation.events()),
@@ -40,6 +41,7 @@ export class OverheadDocument implements vscode.TextDocumentContentProvider, vsc
       conversationTitle: this.conversation.snapshot().conversation.title,
       requests: requestUsageOf(this.conversation.events()),
       results: resultCostsOf(this.conversation.events()),
+      ...(fill !== undefined ? { contextFill: fill } : {}),
     });
   }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { CONTEXT_FILL_WARNING, contextFillText, isContextFillWarning } from '../core/contextFill';
 import { formatTokens, offeredSplit } from '../core/toolOverview';
 import type { ToolsModel } from './toolsModel';
 
@@ -7,7 +8,7 @@ const WARNING_SHARE = 0.1;
 
 const OVERHEAD_STATUS_ID = 'quiver.overhead';
 
-/** The status bar item: the token overhead of the offered tool definitions. */
+/** The status bar item: the token overhead of the offered tool definitions, and how full the context window was at the last request. */
 export class OverheadStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(OVERHEAD_STATUS_ID, vscode.StatusBarAlignment.Right, 100);
 
@@ -34,8 +35,10 @@ export class OverheadStatus implements vscode.Disposable {
     tooltip.appendMarkdown(`- If every permitted tool were on: ~${formatTokens(overview.permittedTokens)} tokens\n`);
     tooltip.appendMarkdown(`- Saved by discoverable tools: ~${formatTokens(saving)} tokens\n`);
     tooltip.appendMarkdown(`- Share of the ${formatTokens(window)}-token context window: ${(share * 100).toFixed(1)}%\n`);
-    const last = this.model.lastInputTokens();
-    if (last !== undefined) tooltip.appendMarkdown(`- Last request's real input: ${formatTokens(last)} tokens\n`);
+    const fill = this.model.contextFill();
+    const full = fill !== undefined && isContextFillWarning(fill);
+    if (fill !== undefined) tooltip.appendMarkdown(`- ${contextFillText(fill)}\n`);
+    if (full) tooltip.appendMarkdown(`\n$(warning) The context window was past ${Math.round(100 * CONTEXT_FILL_WARNING)}% full: the next requests may not fit; a new chat starts empty.\n`);
     if (share > WARNING_SHARE) {
       tooltip.appendMarkdown('\n$(warning) Tool definitions pass 10% of the window. ');
       tooltip.appendMarkdown('[Make the costliest server discoverable](command:quiver.makeCostliestServerDiscoverable) · ');
@@ -46,9 +49,9 @@ export class OverheadStatus implements vscode.Disposable {
     this.item.accessibilityInformation = {
       role: 'button',
       label: `Quiver tool definitions: ${overview.offeredCount} on, ${overview.searchableCount} discoverable, about ${Math.round(overview.offeredTokens).toLocaleString('en-US')} tokens on every request`
-        + `${share > WARNING_SHARE ? ', past 10% of the context window' : ''}. Opens the breakdown per server, tool and search.`,
+        + `${share > WARNING_SHARE ? ', past 10% of the context window' : ''}.${fill !== undefined ? ` ${contextFillText(fill)}.` : ''} Opens the breakdown per server, tool and search.`,
     };
-    this.item.backgroundColor = share > WARNING_SHARE ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.backgroundColor = share > WARNING_SHARE || full ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
   }
 
   dispose(): void {

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { ConfigIssue, IgnoredRunPolicy } from '../core/availability';
+import type { ContextFill } from '../core/contextFill';
 import type { ToolDefinition } from '../core/tools';
 import type { ToolOverview, ToolOverviewItem } from '../core/toolOverview';
 import type { ServerState } from '../mcp/serverStatus';
@@ -26,14 +27,15 @@ export interface ServerView {
 export interface ToolsModel {
   overview(): ToolOverview;
   servers(): readonly ServerView[];
-  /** Real input tokens of the active conversation's last request, when one was made. */
-  lastInputTokens(): number | undefined;
+  /** How full the context window was at the active conversation's last request, when one was answered. */
+  contextFill(): ContextFill | undefined;
   /** The problem in `quiver.tools` that leaves `tool` off: an entry it takes its availability from cannot be read. */
   settingsIssueOf(tool: ToolDefinition): ConfigIssue | undefined;
   /** A workspace's `"run": "unattended"` that would let the tool run without asking, which Quiver ignores. */
   ignoredRunPolicyOf(item: ToolOverviewItem): IgnoredRunPolicy | undefined;
   /** Why the tool's definition cannot go to the model (an input schema the Messages API refuses); undefined when it can. */
   wireSchemaIssueOf(tool: ToolDefinition): string | undefined;
+  /** The context window of the model the next request goes to. */
   contextWindowTokens(): number;
   readonly onDidChange: vscode.Event<void>;
 }

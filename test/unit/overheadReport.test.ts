@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { requestUsageOf, resultCostsOf } from '../../src/core/requestUsage';
+import type { ContextFill } from '../../src/core/contextFill';
 import { renderOverheadReport } from '../../src/core/overheadReport';
 import { searchActivity } from '../../src/core/searchActivity';
 import type { StreamEvent } from '../../src/core/stream/events';
@@ -55,6 +56,17 @@ describe('the overhead breakdown', () => {
     assert.match(report, /\| gh \| issue \| on \(promoted in this conversation\) \| 100 \|/);
     assert.match(report, /Searches: 1, in 1 of 2 turns/);
     assert.ok(report.includes('1. **create \\| issue** — found: gh\\_\\_issue; not loaded: gh\\_\\_pr; promoted: gh\\_\\_issue; called later: gh\\_\\_issue'), 'a pipe or underscores in a name cannot break the markup');
+  });
+
+  it('says how full the context window was at the last request, against the model\'s own window, and warns past 80%', () => {
+    const plan = planTools({ events, mcpTools: mcp, builtins, runningServers: new Set(['gh', 'fs']) });
+    const overview = buildToolOverview({ catalogue: [...builtins, ...mcp], plan, promoted: promotedTools(events, plan), estimateTokens: () => 100 });
+    const render = (contextFill?: ContextFill): string => renderOverheadReport({ overview, activity: searchActivity(events), contextWindowTokens: 1_000_000, conversationTitle: 't', requests: [], results: resultCostsOf(events), ...(contextFill ? { contextFill } : {}) });
+    assert.ok(!render().includes('Context window:'), 'no line before the first request');
+    const half = render({ model: 'claude-opus-5-5', tokens: 500_000, window: 1_000_000, share: 0.5 });
+    assert.match(half, /^- Context window: 50% full at the last request \(500,000 of 1,000,000 tokens, claude-opus-5-5\)$/m);
+    const full = render({ model: 'claude-opus-5-5', tokens: 900_000, window: 1_000_000, share: 0.9 });
+    assert.match(full, /^- Context window: 90% full at the last request \(900,000 of 1,000,000 tokens, claude-opus-5-5\) — \*\*past 80%\*\*: the next requests may not fit; a new chat starts empty$/m);
   });
 
   it('keeps every table narrow: lists of names and free text go in lists, never in table cells', () => {

@@ -101,11 +101,21 @@ describe('settings registry', () => {
     assert.match(readSetting('effort', 'extreme').issue ?? '', /^quiver\.effort: "extreme" is not valid/);
   });
 
-  it('package.json offers exactly the values the registry accepts for quiver.thinking and quiver.effort', () => {
+  it('quiver.cache.ttl takes auto (the default), 5m or 1h; a bad value names the setting, what it takes, and falls back to auto', () => {
+    assert.equal(readSetting('cacheTtl', undefined).value, 'auto');
+    assert.equal(readSetting('cacheTtl', '1h').value, '1h');
+    for (const bad of ['60m', 60, 'hour']) {
+      const read = readSetting('cacheTtl', bad);
+      assert.equal(read.value, 'auto');
+      assert.match(read.issue ?? '', /^quiver\.cache\.ttl: .* is not valid \(.*\)\. It must be "auto", "5m" or "1h" \(a string, with the unit\)\. Using "auto"; fix it in settings\.json\.$/, String(bad));
+    }
+  });
+
+  it('package.json offers exactly the values the registry accepts for quiver.thinking, quiver.effort and quiver.cache.ttl', () => {
     const properties = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       contributes: { configuration: { properties: Record<string, { enum?: unknown[]; markdownEnumDescriptions?: unknown[] }> } };
     }).contributes.configuration.properties;
-    for (const name of ['thinking', 'effort'] as const) {
+    for (const name of ['thinking', 'effort', 'cacheTtl'] as const) {
       const declared = properties[SETTINGS[name].key];
       assert.deepEqual(declared?.enum, SETTINGS[name].schema.options, SETTINGS[name].key);
       assert.equal(declared?.markdownEnumDescriptions?.length, declared?.enum?.length, `${SETTINGS[name].key} describes every value`);

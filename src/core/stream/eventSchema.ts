@@ -83,6 +83,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     outputTokens: count,
     cacheReadTokens: count,
     cacheWriteTokens: count,
+    cacheWrite1hTokens: count.optional(),
     cacheMiss: z.string().optional(),
     cleared: z.object({ toolUses: count, inputTokens: count }).optional(),
     compacted: z.object({ inputTokens: count, outputTokens: count }).optional(),

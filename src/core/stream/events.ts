@@ -154,6 +154,8 @@ export type StreamEvent =
       readonly outputTokens: number;
       readonly cacheReadTokens: number;
       readonly cacheWriteTokens: number;
+      /** Of `cacheWriteTokens`, those written with the 1-hour TTL (absent when none, and in streams before 2026-12-02). */
+      readonly cacheWrite1hTokens?: number;
       /** The API's diagnosis of a prompt-cache miss against the previous request, in words (absent when none). */
       readonly cacheMiss?: string;
       /** What context editing cleared from this request before the model read it (absent when nothing). */

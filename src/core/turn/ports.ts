@@ -1,4 +1,5 @@
 import type { ContextManagementSetting } from '../context';
+import type { CacheTtlSetting } from '../cacheTtl';
 import type { ChangeSummary } from '../edits/fileChange';
 import type { ModelClient, Usage } from '../model';
 import type { ResultSettings } from '../results/resultLimit';
@@ -138,6 +139,8 @@ export interface TurnSettings {
   readonly results: ResultSettings;
   /** `quiver.context.management`. */
   readonly contextManagement: ContextManagementSetting;
+  /** `quiver.cache.ttl`: how long the prompt cache keeps the tools and system prompt. */
+  readonly cacheTtl: CacheTtlSetting;
 }
 
 export interface TurnResult {

@@ -1,4 +1,5 @@
 import { clearedNote, contextManagementFor, keptAfterCompaction } from '../context';
+import { resolveCacheTtl } from '../cacheTtl';
 import type { ModelRequest } from '../model';
 import type { AssistantBlock, StreamEvent, TurnEndReason } from '../stream/events';
 import { transcriptOf } from '../stream/transcript';
@@ -115,7 +116,7 @@ async function nextRequest(ctx: TurnContext, toolPlan: ToolPlan, capabilities: M
     thinking: thinking.thinking,
     effort: thinking.effort,
     previousMessageId: lastMessageId(events),
-    contextManagement: management,
+    contextManagement: management, cacheTtl: resolveCacheTtl(ctx.settings.cacheTtl),
   };
 }
 

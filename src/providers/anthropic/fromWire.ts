@@ -71,6 +71,7 @@ function compactedOf(message: Message): ModelResponse['compacted'] {
 
 /** The parts of a finished message Quiver keeps: its id, the blocks above, the stop reason, usage, and why the cache missed. */
 export function responseFromWire(message: Message): ModelResponse {
+  const longWrites = message.usage.cache_creation?.ephemeral_1h_input_tokens ?? 0;
   return {
     id: message.id,
     model: message.model,
@@ -81,6 +82,7 @@ export function responseFromWire(message: Message): ModelResponse {
       outputTokens: message.usage.output_tokens,
       cacheReadTokens: message.usage.cache_read_input_tokens ?? 0,
       cacheWriteTokens: message.usage.cache_creation_input_tokens ?? 0,
+      ...(longWrites > 0 ? { cacheWrite1hTokens: longWrites } : {}),
     },
     cacheMiss: describeCacheMiss(message.diagnostics?.cache_miss_reason ?? null),
     cleared: clearedOf(message),

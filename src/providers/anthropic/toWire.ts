@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import type { CacheTtl } from '../../core/cacheTtl';
 import type { ChatMessage, ModelRequest, SystemChange, UserBlock } from '../../core/model';
 import type { AssistantBlock, WireTool } from '../../core/stream/events';
 import type { ToolResultContent } from '../../core/toolSource';
@@ -15,7 +16,18 @@ type SystemBlock = Anthropic.Beta.Messages.BetaTextBlockParam | Anthropic.Beta.M
 export const TOOL_CHANGES_BETA = 'mid-conversation-tool-changes-2026-07-01';
 /** The same page's later beta: tool changes by reference, and tools defined in a message (`tool_definition`). */
 export const INLINE_TOOLS_BETA = 'inline-tools-2026-09-15';
+/** The moving breakpoint at the end of the messages: the API's default 5 minutes (a later 1-hour one would be refused). */
 const CACHE: Anthropic.Beta.Messages.BetaCacheControlEphemeral = { type: 'ephemeral' };
+
+/**
+ * The stable prefix's breakpoint, on the system prompt (the prefix is tools, then system): 1 hour
+ * when asked, needing no beta header since 2025-08-13 (platform.claude.com/docs/en/release-notes/overview).
+ * It comes before the moving 5-minute one, as "cache entries with longer TTL must appear before
+ * shorter TTLs" (build-with-claude/prompt-caching, "Mixing different TTLs").
+ */
+function stableCacheControl(ttl: CacheTtl): Anthropic.Beta.Messages.BetaCacheControlEphemeral {
+  return ttl === '1h' ? { type: 'ephemeral', ttl: '1h' } : CACHE;
+}
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 type ImageType = (typeof IMAGE_TYPES)[number];
 
@@ -258,7 +270,7 @@ export function requestToWire(request: ModelRequest, setting: PromotionRendering
   return {
     model: request.model,
     max_tokens: request.maxTokens,
-    system: [{ type: 'text', text: request.system, cache_control: CACHE }],
+    system: [{ type: 'text', text: request.system, cache_control: stableCacheControl(request.cacheTtl) }],
     messages: withCacheBreakpoint(messagesToWire(request.messages, loads, rendering, inline)),
     ...(tools.length > 0 ? { tools } : {}),
     ...(thinking !== undefined ? { thinking } : {}),

@@ -11,7 +11,7 @@ const servers = { ci: { running: true, tools: [{ name: 'status' }] } };
 
 const bareRequest = (messages: ModelRequest['messages']): ModelRequest => ({
   model: 'claude-sonnet-5-5', capabilities: fallbackCapabilities('claude-sonnet-5-5'), system: '', messages, upFront: [], deferred: [], discoveries: [],
-  maxTokens: 1, thinking: 'adaptive', effort: undefined, previousMessageId: undefined, contextManagement: NO_CONTEXT_MANAGEMENT,
+  maxTokens: 1, thinking: 'adaptive', effort: undefined, previousMessageId: undefined, contextManagement: NO_CONTEXT_MANAGEMENT, cacheTtl: '5m',
 });
 
 function closedPort(): Promise<number> {

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerKeys } from '../../../src/core/availability';
+import type { CacheTtlSetting } from '../../../src/core/cacheTtl';
 import type { ThinkingLevel } from '../../../src/core/modelCapabilities';
 import type { ResultSettings } from '../../../src/core/results/resultLimit';
 import { SETTINGS } from '../../../src/core/settingsRegistry';
@@ -150,7 +151,7 @@ export interface Harness {
   readonly source: MemoryToolSource;
   readonly approver: ScriptedApprover;
   readonly live: { text: string; events: StreamEvent[]; alwaysAllowed: string[] };
-  settings: { tools: unknown; model: string; thinking: ThinkingLevel; maxCyclesPerTurn: number; searchLoadBudget: number; results: ResultSettings; contextManagement: ContextManagementSetting };
+  settings: { tools: unknown; model: string; thinking: ThinkingLevel; maxCyclesPerTurn: number; searchLoadBudget: number; results: ResultSettings; contextManagement: ContextManagementSetting; cacheTtl: CacheTtlSetting };
   /** A fresh session over the same conversation file, as after a window reload. */
   reopen(): Promise<ConversationSession>;
   close(): Promise<void>;
@@ -176,6 +177,8 @@ export interface HarnessOptions {
   readonly results?: ResultSettings;
   /** The scripted API's own options (its models, account, compaction's tool changes). */
   readonly api?: ScriptedApiOptions;
+  /** `quiver.cache.ttl` (default: its setting's default). */
+  readonly cacheTtl?: CacheTtlSetting;
 }
 
 export async function harness(options: HarnessOptions): Promise<Harness> {
@@ -186,7 +189,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
   const source = new MemoryToolSource(options.servers);
   const approver = options.approver ?? new ScriptedApprover();
   const live = { text: '', events: [] as StreamEvent[], alwaysAllowed: [] as string[] };
-  const settings = { tools: options.tools ?? {}, model: options.model ?? DEFAULT_MODEL, thinking: 'adaptive' as ThinkingLevel, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10, searchLoadBudget: options.searchLoadBudget ?? SETTINGS.searchMaxLoadTokens.fallback, results: options.results ?? DEFAULT_RESULTS, contextManagement: options.contextManagement ?? SETTINGS.contextManagement.fallback };
+  const settings = { tools: options.tools ?? {}, model: options.model ?? DEFAULT_MODEL, thinking: 'adaptive' as ThinkingLevel, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10, searchLoadBudget: options.searchLoadBudget ?? SETTINGS.searchMaxLoadTokens.fallback, results: options.results ?? DEFAULT_RESULTS, contextManagement: options.contextManagement ?? SETTINGS.contextManagement.fallback, cacheTtl: options.cacheTtl ?? SETTINGS.cacheTtl.fallback };
   const model = new AnthropicModelClient({ apiKey: 'test-key', baseURL: api.url, maxRetries: options.maxRetries ?? 0, ...(options.promotionRendering ? { promotionRendering: options.promotionRendering } : {}) });
   const observer: TurnObserver = {
     onText: (d) => (live.text += d),
@@ -195,7 +198,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     ...options.observer,
   };
   const sessionOver = (log: Conversation) =>
-    new ConversationSession({ log, model, source, builtins: substringBuiltins, approver, observer, results: store.resultsOf(log.id), settings: () => ({ tools: settings.tools, model: settings.model, maxTokens: 0, thinking: settings.thinking, effort: undefined, maxCyclesPerTurn: settings.maxCyclesPerTurn, searchLoadBudget: settings.searchLoadBudget, results: settings.results, contextManagement: settings.contextManagement }) });
+    new ConversationSession({ log, model, source, builtins: substringBuiltins, approver, observer, results: store.resultsOf(log.id), settings: () => ({ tools: settings.tools, model: settings.model, maxTokens: 0, thinking: settings.thinking, effort: undefined, maxCyclesPerTurn: settings.maxCyclesPerTurn, searchLoadBudget: settings.searchLoadBudget, results: settings.results, contextManagement: settings.contextManagement, cacheTtl: settings.cacheTtl }) });
   return {
     api, store, conversation, source, approver, live, settings,
     session: sessionOver(conversation),

@@ -139,7 +139,7 @@ describe('turn lifecycle', function () {
     });
     await h.session.send('hello', signal());
     const body = h.api.requests[0]?.body;
-    assert.deepEqual(body?.system?.[0]?.cache_control, { type: 'ephemeral' });
+    assert.deepEqual(body?.system?.[0]?.cache_control, { type: 'ephemeral', ttl: '1h' }, 'quiver.cache.ttl auto: an hour');
     assert.deepEqual(body?.messages.at(-1)?.content.at(-1)?.cache_control, { type: 'ephemeral' });
     assert.equal(body?.stream, true);
     const usage = h.conversation.events().find((e) => e.type === 'usage');

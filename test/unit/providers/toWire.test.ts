@@ -17,7 +17,7 @@ const request = (over: Partial<ModelRequest> = {}): ModelRequest => ({
   upFront: [tool('search_tools'), tool('gh__b')],
   deferred: [tool('gh__c'), tool('gh__a')],
   discoveries: [{ toolUseId: 's1', tools: ['gh__c', 'gh__a'] }],
-  thinking: 'adaptive', effort: undefined, previousMessageId: undefined, contextManagement: NO_CONTEXT_MANAGEMENT,
+  thinking: 'adaptive', effort: undefined, previousMessageId: undefined, contextManagement: NO_CONTEXT_MANAGEMENT, cacheTtl: '5m',
   ...over,
 });
 
@@ -140,6 +140,15 @@ describe('Anthropic request rendering', () => {
   it('asks for the cache-miss diagnosis against the previous reply', () => {
     assert.deepEqual(requestToWire(request()).diagnostics, { previous_message_id: null });
     assert.deepEqual(requestToWire(request({ previousMessageId: 'msg_1' })).diagnostics, { previous_message_id: 'msg_1' });
+  });
+
+  it('puts quiver.cache.ttl on the stable prefix (the system prompt\'s breakpoint, after the tools); the moving breakpoint stays at 5 minutes', () => {
+    const long = requestToWire(request({ cacheTtl: '1h' }));
+    assert.deepEqual(long.system, [{ type: 'text', text: 'sys', cache_control: { type: 'ephemeral', ttl: '1h' } }]);
+    assert.deepEqual((lastContent(long).at(-1) as { cache_control?: unknown }).cache_control, { type: 'ephemeral' });
+    assert.ok(!(long.betas ?? []).some((b) => b.startsWith('extended-cache-ttl')), 'the 1-hour TTL needs no beta header');
+    assert.deepEqual(requestToWire(request({ cacheTtl: '5m' })).system, [{ type: 'text', text: 'sys', cache_control: { type: 'ephemeral' } }]);
+    assert.ok((long.tools ?? []).every((t) => !('cache_control' in t)), 'no breakpoint in tools, which come before the 1-hour one');
   });
 
   it('the same request renders the same bytes', () => {
