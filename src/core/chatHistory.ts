@@ -1,7 +1,7 @@
 import { chipOf } from './attachments/attachment';
 import { filesTouched, summarizeChange, undoneCalls, type FileChange } from './edits';
 import { addUsage, EMPTY_USAGE, type FoundTool, type HistoryItem, type OutputPart, type TurnChanges, type ThinkingItem, type TokenUsage, type ToolOutcome } from './chatItems';
-import { searchRows, settleSearchCards } from './searchCard';
+import { searchDone, settleSearchCards } from './searchCard';
 import type { AssistantBlock, StreamEvent } from './stream/events';
 import { droppedMessages, failedMessages } from './stream/failedMessages';
 import type { ToolResultContent } from './toolSource';
@@ -203,8 +203,7 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
           if (e.isError || e.found === undefined) {
             slot.item = { ...it, outcome: e.isError ? { status: 'error', output: outputParts(e.content) } : { status: 'done', found: [] } };
           } else {
-            const found = searchRows(e);
-            slot.item = { ...it, outcome: { status: 'done', found } };
+            slot.item = { ...it, outcome: searchDone(e) };
             if (pendingPromotions.size > 0) {
               markPromoted(at, pendingPromotions);
               for (const f of e.found) pendingPromotions.delete(f.name);
