@@ -3,6 +3,7 @@ import { filesTouched, summarizeChange, undoneCalls, type FileChange } from './e
 import { addUsage, EMPTY_USAGE, type FoundTool, type HistoryItem, type OutputPart, type TurnChanges, type ThinkingItem, type TokenUsage, type ToolOutcome } from './chatItems';
 import { searchDone, settleSearchCards } from './searchCard';
 import type { AssistantBlock, StreamEvent } from './stream/events';
+import { MISSING_KEY_CAUSE } from './model';
 import { droppedMessages, failedMessages } from './stream/failedMessages';
 import type { ToolResultContent } from './toolSource';
 import { SEARCH_TOOLS_NAME } from './tools';
@@ -234,7 +235,8 @@ export function historyFromStream(events: readonly StreamEvent[], turnRunning: b
       }
       case 'turn_end':
         cancelRunning();
-        if (!turnDropped) slots.push({
+        // A message not sent for want of a key says so itself; the how-to is the chat's key notice, which goes once a key is set.
+        if (!turnDropped && e.cause !== MISSING_KEY_CAUSE) slots.push({
           item: { kind: 'turn_summary', id: itemIdForEvent(index), reason: e.reason, message: e.message ?? null, model: turnModel, usage: turnUsage, changes: turnChanges(turnFileChanges, undone) },
         });
         turnFileChanges = [];
