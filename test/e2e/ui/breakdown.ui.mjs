@@ -60,17 +60,4 @@ export default function (t) {
     if (readFileSync(settingsFile, 'utf8') !== before) throw new Error('a keypress in the breakdown changed settings.json');
   });
 
-  t.test('the breakdown tab the window restores after a reload shows the breakdown, not "cannot be found"', async ({ page }) => {
-    await page.locator(PREVIEW_TAB).first().waitFor();
-    await page.reload();
-    await page.locator('.monaco-workbench').waitFor();
-    await page.locator(PREVIEW_TAB).first().waitFor({ timeout: 30_000 });
-    await page.locator(PREVIEW_TAB).first().click();
-    let text = '';
-    await until(() => `the restored breakdown reads: ${text.slice(0, 200) || '(nothing)'}`, async () => {
-      text = await previewText(page);
-      return /Per server/.test(text);
-    }, 45_000);
-    if (/cannot be found/.test(text)) throw new Error(`the restored breakdown reads "${text.slice(0, 200)}"`);
-  });
 }

@@ -283,13 +283,26 @@ async function expectUnloadedRow(page, name) {
   const rows = `${SIDEBAR} .monaco-list-row[role="treeitem"]`;
   const offServer = page.locator(`${rows}[aria-level="2"]`).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${server}$`) }) });
   const toolRow = page.locator(`${rows}[aria-level="3"]`).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${tool}$`) }) }).filter({ hasText: 'unloaded in this conversation' });
-  await until(`${name} is not under Off reading "unloaded in this conversation" in the Tools view`, async () => {
-    const off = page.locator(`${rows}[aria-level="1"]`).filter({ has: page.locator('.label-name', { hasText: /^Off$/ }) });
-    if ((await off.getAttribute('aria-expanded')) === 'false') await off.click();
-    for (const r of await offServer.all()) if ((await r.getAttribute('aria-expanded')) === 'false') await r.click();
-    return (await toolRow.count()) > 0;
-  });
-  await toolRow.first().hover();
-  const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: name });
-  await until(`the tooltip of ${name} does not say it was unloaded in this conversation only`, async () => /this conversation/.test((await hover.first().innerText().catch(() => '')) ?? ''));
+  const group = (label) => page.locator(`${rows}[aria-level="1"]`).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) });
+  // The tree draws only the rows in view: the long groups above Off are folded so Off's rows come into view.
+  const setExpanded = async (label, expanded) => {
+    const g = group(label);
+    if ((await g.count()) > 0 && (await g.getAttribute('aria-expanded')) !== String(expanded)) await g.click();
+  };
+  try {
+    await until(`${name} is not under Off reading "unloaded in this conversation" in the Tools view`, async () => {
+      await setExpanded('On', false);
+      await setExpanded('Discoverable', false);
+      await setExpanded('Off', true);
+      for (const r of await offServer.all()) if ((await r.getAttribute('aria-expanded')) === 'false') await r.click();
+      return (await toolRow.count()) > 0;
+    });
+    await toolRow.first().hover();
+    const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: name });
+    await until(`the tooltip of ${name} does not say it was unloaded in this conversation only`, async () => /this conversation/.test((await hover.first().innerText().catch(() => '')) ?? ''));
+  } finally {
+    await setExpanded('Off', false);
+    await setExpanded('Discoverable', true);
+    await setExpanded('On', true);
+  }
 }

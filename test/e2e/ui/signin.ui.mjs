@@ -70,6 +70,9 @@ async function untilSignInRequired(page, why) {
   await until(async () => failed ?? `${why}: "secure" is not shown as "Sign in required" (${await secureRows(page)})`, async () => {
     const group = named(page, 'Servers not running');
     if ((await group.count()) > 0 && (await group.getAttribute('aria-expanded')) === 'false') await group.click();
+    // The tree draws only the rows in view: Discoverable is folded so the servers below it come into view.
+    const discoverable = named(page, 'Discoverable');
+    if ((await discoverable.count()) > 0 && (await discoverable.getAttribute('aria-expanded')) === 'true') await discoverable.click();
     for (const text of await named(page, 'secure').allInnerTexts()) if (/failed/i.test(text)) failed = `"secure" reads "${text.replace(/\s+/g, ' ')}"`;
     if (failed) throw new Error(failed);
     return (await signInRow(page).count()) > 0;
@@ -113,6 +116,15 @@ async function allowIn(popup) {
   const landed = popup.url();
   await popup.close();
   return landed;
+}
+
+/** The inline Sign In action of the row waiting for sign-in, as a user clicks it. */
+async function clickSignInAction(page) {
+  await until('the Sign In action of "secure" could not be clicked', async () => {
+    await signInRow(page).hover();
+    await signInRow(page).locator('.actions .action-label[aria-label="Sign In"]').click({ timeout: 2_000 });
+    return true;
+  });
 }
 
 /** Picks `label` in the quick pick a command opened. */
@@ -192,18 +204,9 @@ export default function (t) {
     await page.screenshot({ path: `${SHOTS}/signin-required.png` });
     await page.locator('[id="status.notifications"] a').click();
     await page.locator('.notifications-center').waitFor({ state: 'hidden' });
-    // The chat says it too, when it opens, whatever became of the notification.
-    await openChat(page);
-    await until('the chat does not say that "secure" needs a sign-in', async () => (await chatFrame(page).locator('.banners').filter({ hasText: 'MCP server "secure" needs you to sign in' }).count()) > 0);
-    await openSidebar(page);
     const before = await stats();
-    // The inline Sign In action of the row, as a user clicks it.
     const pagesBefore = state.pages.length;
-    await until('the Sign In action of "secure" could not be clicked', async () => {
-      await signInRow(page).hover();
-      await signInRow(page).locator('.actions .action-label[aria-label="Sign In"]').click({ timeout: 2_000 });
-      return true;
-    });
+    await clickSignInAction(page);
     const popup = await nextPage(pagesBefore, 'Sign In');
     const landed = await allowIn(popup);
     console.log(`      [signin] fixture ${state.origin}; the authorization page opened at ${state.authorizePage}; redirect_uri ${state.redirectUri}; the tab landed on ${landed.replace(/\?.*/, '?…')}`);
@@ -216,6 +219,9 @@ export default function (t) {
     if (state.pages.length !== pagesBefore + 1) throw new Error(`${state.pages.length - pagesBefore} tabs opened for one sign-in`);
     await page.screenshot({ path: `${SHOTS}/signin-signed-in.png` });
     state.signedIn = true;
+    // The chat said it too (it shows the notice when it opens, whatever became of the notification).
+    await openChat(page);
+    await until('the chat does not say that "secure" needs a sign-in', async () => (await chatFrame(page).locator('.banners').filter({ hasText: 'MCP server "secure" needs you to sign in' }).count()) > 0);
   });
 
   t.test('a call of its tool through the chat runs signed in and shows its result', async ({ page, scripted, scriptedModule }) => {
@@ -276,7 +282,7 @@ export default function (t) {
     if (after.authorizations !== before.authorizations + 1) throw new Error(`${after.authorizations - before.authorizations} authorizations for one revoked sign-in`);
   });
 
-  t.test('Sign Out from the palette: it waits for sign-in, a search names its tool behind the sign-in (model and card), the system prompt names it; after a reload it still reads "Sign in required"; Sign In from the palette lists it again', async ({ page, settingsFile, scripted, scriptedModule }) => {
+  t.test('Sign Out from the palette: it waits for sign-in, a search names its tool behind the sign-in (model and card), the system prompt names it; after a reload it still reads "Sign in required"; Sign In lists it again', async ({ page, settingsFile, scripted, scriptedModule }) => {
     needSignIn();
     const { reply, text, toolUse } = scriptedModule;
     await openSidebar(page);
@@ -310,9 +316,8 @@ export default function (t) {
 
     writeSetting(settingsFile, ['quiver.tools', 'secure__whoami'], { enable: 'on' });
     const pages = state.pages.length;
-    await runCommand(page, 'Quiver: Sign In to MCP Server…');
-    await pickInQuickInput(page, 'secure');
-    await allowIn(await nextPage(pages, 'Sign In from the palette'));
+    await clickSignInAction(page);
+    await allowIn(await nextPage(pages, 'Sign In after the reload'));
     await untilToolsListed(page);
   });
 
