@@ -214,10 +214,10 @@ const toolOutcome: z.ZodType<ToolOutcome> = z.union([running, toolDone, toolErro
 
 const foundTool: z.ZodType<FoundTool> = z.strictObject({
   name: z.string(),
-  status: z.enum(['loaded', 'unloaded', 'already on', 'not loaded', 'unavailable']),
+  status: z.enum(['loaded', 'unloaded', 'already on', 'not loaded', 'unavailable', 'sign in required']),
   tokens: count.nullable(),
 });
-const searchDone = z.strictObject({ status: z.literal('done'), found: z.array(foundTool) });
+const searchDone = z.strictObject({ status: z.literal('done'), found: z.array(foundTool), waitingForSignIn: z.array(z.string()).optional() });
 const finishedSearchOutcome = z.discriminatedUnion('status', [searchDone, toolError, cancelled]);
 const searchOutcome: z.ZodType<SearchOutcome> = z.discriminatedUnion('status', [running, searchDone, toolError, cancelled]);
 

@@ -55,9 +55,10 @@ export type ToolOutcome =
  * `already on`: usable, but on before this search (an earlier search of the same step promoted it,
  * or it was loaded before the step: the search named it as already loaded, without promoting it);
  * `not loaded`: named to the model, left out by relevance or the load budget (a search for its
- * exact name loads it); `unavailable`: found, but turned off in the same step.
+ * exact name loads it); `unavailable`: found, but turned off in the same step; `sign in required`:
+ * a tool of a server waiting for sign-in, named to the model with what the user must do.
  */
-export type FoundStatus = 'loaded' | 'unloaded' | 'already on' | 'not loaded' | 'unavailable';
+export type FoundStatus = 'loaded' | 'unloaded' | 'already on' | 'not loaded' | 'unavailable' | 'sign in required';
 
 export interface FoundTool {
   readonly name: string;
@@ -69,7 +70,8 @@ export interface FoundTool {
 export type SearchOutcome =
   | { readonly status: 'running' }
   /** `found`: every match, the ones the search made usable or left unavailable first, then those it named as not loaded, each in rank order. */
-  | { readonly status: 'done'; readonly found: readonly FoundTool[] }
+  /** `waitingForSignIn`: servers waiting for sign-in whose tools are not known, so not searched (absent when none). */
+  | { readonly status: 'done'; readonly found: readonly FoundTool[]; readonly waitingForSignIn?: readonly string[] }
   | { readonly status: 'error'; readonly output: readonly OutputPart[] }
   | { readonly status: 'cancelled' };
 

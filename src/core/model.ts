@@ -118,9 +118,12 @@ export type ModelErrorKind =
   | 'invalid_setting'
   | 'other';
 
+/** The cause of a message not sent for want of an API key (the chat's own notice says how to set one). */
+export const MISSING_KEY_CAUSE = 'no API key';
+
 /** Each kind's cause in a few words, where the thrower gives none more precise. */
 const BRIEF: Readonly<Record<ModelErrorKind, string>> = {
-  missing_key: 'no API key',
+  missing_key: MISSING_KEY_CAUSE,
   auth: 'the API refused the key',
   bad_request: 'the API refused it',
   rate_limited: 'the API is rate-limiting this key',

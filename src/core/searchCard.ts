@@ -1,21 +1,27 @@
-import type { FoundTool, HistoryItem } from './chatItems';
+import type { FoundTool, HistoryItem, SearchOutcome } from './chatItems';
 import type { ToolsConfig } from './availability';
 import type { StreamEvent, WireTool } from './stream/events';
 import { estimateToolTokens } from './tokens';
 
 type SearchResultEvent = Extract<StreamEvent, { type: 'tool_result' }>;
 
+/** A recorded search result as its card shows it: its rows, and the servers it could not search for want of a sign-in. */
+export function searchDone(e: SearchResultEvent): Extract<SearchOutcome, { status: 'done' }> {
+  return { status: 'done', found: searchRows(e), ...(e.waitingForSignIn !== undefined && e.waitingForSignIn.length > 0 ? { waitingForSignIn: e.waitingForSignIn } : {}) };
+}
+
 /**
  * A search result's rows as recorded: what it made usable (read as `already on` until a
  * promotion delta credits it to this search, see chatHistory) or left unavailable, then what it
  * named as not loaded, then the matches that were loaded before it ran (`already on`: the model
- * was told they are loaded and callable).
+ * was told they are loaded and callable), then those behind a server waiting for sign-in.
  */
 export function searchRows(e: SearchResultEvent): FoundTool[] {
   return [
     ...(e.found ?? []).map((f): FoundTool => ({ name: f.name, status: f.status === 'usable' ? 'already on' : 'unavailable', tokens: null })),
     ...(e.notLoaded ?? []).map((name): FoundTool => ({ name, status: 'not loaded', tokens: null })),
     ...(e.alreadyLoaded ?? []).map((name): FoundTool => ({ name, status: 'already on', tokens: null })),
+    ...(e.signInRequired ?? []).map((name): FoundTool => ({ name, status: 'sign in required', tokens: null })),
   ];
 }
 

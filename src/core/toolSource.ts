@@ -31,6 +31,13 @@ export type CallReview =
 
 export const NO_REVIEW: CallReview = { kind: 'none' };
 
+/** A configured server that waits for the user to sign in (OAuth) before it lists or runs anything. */
+export interface SignInWaiting {
+  readonly server: string;
+  /** The tools its last listing named (its cached catalogue), under their qualified names; empty when none is known. Never callable. */
+  readonly tools: readonly ToolDefinition[];
+}
+
 export interface Unsubscribe {
   (): void;
 }
@@ -68,6 +75,8 @@ export interface ToolSource {
   startingServers(): ReadonlySet<string>;
   /** Servers not started because settings turn every tool of theirs off (see serversWithEveryToolOff). */
   offServers(): readonly ServerKeys[];
+  /** Servers waiting for sign-in, by name; their tools are not in tools() until the user signs in. */
+  signInServers(): readonly SignInWaiting[];
   /**
    * The configured server (its real name) whose tools a `quiver.tools` key or qualified name
    * can name, running or not; undefined when none. A shortened name does not spell its server.

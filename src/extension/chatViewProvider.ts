@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { parseMentions } from '../core/attachments/mentions';
+import { parseMentions, withResourceNames } from '../core/attachments/mentions';
 import { openableHref } from '../core/safeLink';
 import { parseSlashCommand } from '../core/slashCommands';
 import { parseWebviewToHost, type BannerSeverity, type HostToWebview, type WebviewToHost } from '../protocol';
@@ -235,7 +235,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.post({ type: 'restoreDraft', text: raw });
       return;
     }
-    await this.controller.sendMessage({ text, forcedTool, attachments: resolved.attachments });
+    const named = (server: string, uri: string): string | undefined => resolved.attachments.flatMap((a) => (a.kind === 'resource' && a.server === server && a.uri === uri ? [a.name] : []))[0];
+    await this.controller.sendMessage({ text: withResourceNames(text, named), forcedTool, attachments: resolved.attachments });
   }
 
   private async openAttachment(id: string): Promise<void> {

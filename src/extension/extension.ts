@@ -28,6 +28,7 @@ import { reportStartup } from './startupReport';
 import { searchToolsCommand } from './searchToolsCommand';
 import { SettingsIssueReporter } from './settingsIssueReporter';
 import { setClientSecret } from './signIn/clientSecretCommand';
+import { registerSignInCommands } from './signIn/signInCommands';
 import { watchSignInNeeds } from './signIn/signInNotices';
 import { ToolSettings } from './settings';
 import { registerToolCommands } from './toolCommands';
@@ -122,15 +123,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const name = serverOfNode(node);
       if (name) await manager.restart(name);
     }),
-    vscode.commands.registerCommand('quiver.server.signIn', async (node?: ToolsTreeNode) => {
-      const name = serverOfNode(node);
-      if (name) await manager.signIn(name);
-    }),
-    vscode.commands.registerCommand('quiver.server.signOut', async (node?: ToolsTreeNode) => {
-      const name = serverOfNode(node);
-      if (name) await manager.signOut(name);
-    }),
-    watchSignInNeeds(manager),
+    ...registerSignInCommands(manager, (node) => serverOfNode(node as ToolsTreeNode | undefined)),
+    watchSignInNeeds(manager, chatView),
     vscode.commands.registerCommand('quiver.setMcpClientSecret', () => setClientSecret(mcpHost?.remoteServers() ?? [], manager, context.secrets)),
     vscode.commands.registerCommand('quiver.restartAllServers', () => manager.restartAll()),
     vscode.commands.registerCommand('quiver.showLog', () => log.show()),

@@ -15,6 +15,11 @@ export interface CachedCatalogue {
   /** When the server listed them (ms since the epoch). */
   readonly listedAt: number;
   readonly tools: readonly ServerTool[];
+  /**
+   * Listed over an OAuth sign-in (absent otherwise, and in files written before 2026-12-02): a
+   * reload that finds no sign-in stored for its URL (after Sign Out) knows it waits for one.
+   */
+  readonly signedIn?: true;
 }
 
 const FORMAT = 1;
@@ -24,6 +29,7 @@ const cacheFile = z.object({
   launch: z.string(),
   server: z.object({ name: z.string(), version: z.string() }).optional(),
   listedAt: z.iso.datetime(),
+  signedIn: z.literal(true).optional(),
   tools: z.array(z.unknown()),
 });
 
@@ -108,6 +114,7 @@ function serialize(launch: string, catalogue: CachedCatalogue): string {
     launch,
     ...(catalogue.server !== undefined ? { server: catalogue.server } : {}),
     listedAt: new Date(catalogue.listedAt).toISOString(),
+    ...(catalogue.signedIn === true ? { signedIn: true } : {}),
     tools: [...catalogue.tools],
   };
   return JSON.stringify(file);
@@ -127,5 +134,5 @@ function parseCacheFile(text: string, launch: string): CachedCatalogue | string 
   // Descriptions were bounded when listed; bounding again would cut into the truncation marker.
   const tools = normalizeTools(parsed.data.tools, Number.POSITIVE_INFINITY);
   if (tools.problems.length > 0) return `damaged tool list: ${tools.problems.join('; ')}`;
-  return { server: parsed.data.server, listedAt: Date.parse(parsed.data.listedAt), tools: tools.tools };
+  return { server: parsed.data.server, listedAt: Date.parse(parsed.data.listedAt), tools: tools.tools, ...(parsed.data.signedIn === true ? { signedIn: true } : {}) };
 }

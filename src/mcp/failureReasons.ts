@@ -49,6 +49,8 @@ function lastOutput(stderrTail: readonly string[]): string {
 
 export const DORMANT_REASON = 'not started: every tool of this server is off in quiver.tools. Make it on or discoverable (right-click it) to start it, or Restart it to list its tools.';
 
+export const SIGNED_OUT_REASON = 'signed out: Sign In to use this server again.';
+
 export const IDLE_REASON = 'not started: none of its tools is on, so it starts when one of them is called (or on Restart); until then its tools are listed from the catalogue it listed last time.';
 
 /** A call of a tool listed from a resting server's cached catalogue, when the server did not come up. */

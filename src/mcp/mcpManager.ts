@@ -1,14 +1,14 @@
 import type { ServerKeys } from '../core/availability';
 import type { ToolCallHooks } from '../core/elicitation/elicitation';
-import { NO_REVIEW, type CallReview, type ToolCallResult, type ToolSource, type Unsubscribe } from '../core/toolSource';
+import { NO_REVIEW, type CallReview, type SignInWaiting, type ToolCallResult, type ToolSource, type Unsubscribe } from '../core/toolSource';
 import type { ToolDefinition } from '../core/tools';
 import { untilAborted } from '../core/turn/untilAborted';
 import { buildCatalogue, type Catalogue } from './buildCatalogue';
-import { CatalogueCache } from './catalogueCache';
+import { CatalogueCache, type CachedCatalogue } from './catalogueCache';
 import { describeCallError, formatSeconds } from './describeCallError';
 import { answerElicitRequest } from './elicitationBridge';
 import { Emitter } from './emitter';
-import { describeStartFailure, DORMANT_REASON, exitReason, goneAfterStartText, IDLE_REASON, StartupTimeout, untrustedReason, wakeFailureText } from './failureReasons';
+import { describeStartFailure, DORMANT_REASON, exitReason, goneAfterStartText, IDLE_REASON, SIGNED_OUT_REASON, StartupTimeout, untrustedReason, wakeFailureText } from './failureReasons';
 import { resolveOptions, restartDelay, type McpManagerOptions, type ResolvedOptions } from './managerOptions';
 import type { NormalizedTools } from './normalizeTools';
 import { ownsToolKey } from './qualifiedNames';
@@ -160,11 +160,12 @@ export class McpManager implements ToolSource {
     const entry = this.entries.get(name);
     const store = this.options.signIn?.store;
     if (entry === undefined || this.disposed || store === undefined || entry.config.transport === 'stdio') return;
-    await this.stopEntry(entry, 'signin', 'signed out: Sign In to use this server again.');
+    await this.stopEntry(entry, 'signin', SIGNED_OUT_REASON);
     await forgetCredentials(store, entry.config.url);
     entry.signedIn = false;
-    this.setState(entry, 'signin', 'signed out: Sign In to use this server again.');
+    this.setState(entry, 'signin', SIGNED_OUT_REASON);
     this.options.logger.info(`[${entry.config.name}] signed out`);
+    await this.rememberCatalogue(entry, entry.generation);
   }
 
   /** Restarts every server that is meant to run: off and idle ones stay as they are. */
@@ -204,6 +205,13 @@ export class McpManager implements ToolSource {
   /** Servers whose tools are listed: running ones, and idle ones (or waking from idle) listed from their cache. */
   runningServers(): ReadonlySet<string> {
     return new Set([...this.entries.values()].filter((e) => listingOf(e) !== undefined).map((e) => e.config.name));
+  }
+
+  /** Servers waiting for sign-in, each with the tools its cached catalogue names under their qualified names (never callable). */
+  signInServers(): readonly SignInWaiting[] {
+    const waiting = [...this.entries.values()].filter((e) => e.state === 'signin');
+    const named = buildCatalogue(waiting.map((e) => ({ name: e.config.name, tools: e.cached?.tools ?? [] })));
+    return waiting.map((e) => ({ server: e.config.name, tools: named.tools.filter((t) => t.server === e.config.name) }));
   }
 
   startingServers(): ReadonlySet<string> {
@@ -366,12 +374,31 @@ export class McpManager implements ToolSource {
       if (generation !== entry.generation) return;
       if (cached !== undefined && this.mayIdle(entry)) {
         entry.cached = cached;
-        this.setState(entry, 'idle', IDLE_REASON);
+        const signedOut = await this.signedOut(entry, cached);
+        if (generation !== entry.generation) return;
+        this.setState(entry, signedOut ? 'signin' : 'idle', signedOut ? SIGNED_OUT_REASON : IDLE_REASON);
+        if (signedOut) return;
         this.options.logger.info(`[${entry.config.name}] not started: ${cached.tools.length} tools listed from its catalogue of ${new Date(cached.listedAt).toISOString()}`);
         return;
       }
     }
     await this.starts.run(entry.config.name, () => this.startAttempt(entry, generation), urgent);
+  }
+
+  /** Its catalogue was listed over a sign-in that is no longer stored (Sign Out, another keychain): it waits for one again. */
+  private async signedOut(entry: ServerEntry, cached: CachedCatalogue): Promise<boolean> {
+    const store = this.options.signIn?.store;
+    if (cached.signedIn !== true || store === undefined || entry.config.transport === 'stdio') return false;
+    return (await readCredentials(store, entry.config.url)).tokens === undefined;
+  }
+
+  /** A server waiting for sign-in keeps the tools it last listed (from the cache) to be named, never called. */
+  private async rememberCatalogue(entry: ServerEntry, generation: number): Promise<void> {
+    if (entry.cached !== undefined || this.cache === undefined) return;
+    const cached = await this.cache.read(entry.config);
+    if (cached === undefined || generation !== entry.generation || entry.state !== 'signin') return;
+    entry.cached = cached;
+    this.changed();
   }
 
   private mayIdle(entry: ServerEntry): boolean {
@@ -420,6 +447,7 @@ export class McpManager implements ToolSource {
       else this.options.logger.error(`[${entry.config.name}] ${failure.reason}`);
       if (failure.retry) this.scheduleRestart(entry, failure.reason);
       else this.setState(entry, failure.signIn === true ? 'signin' : 'failed', failure.reason);
+      if (failure.signIn === true) await this.rememberCatalogue(entry, generation);
     }
   }
 
@@ -538,15 +566,15 @@ export class McpManager implements ToolSource {
     this.logProblems(entry, listed.problems);
     entry.tools = listed.tools;
     entry.listedAt = Date.now();
-    void this.cache?.write(entry.config, { server: connection.serverInfo(), listedAt: entry.listedAt, tools: listed.tools });
+    void this.cache?.write(entry.config, { server: connection.serverInfo(), listedAt: entry.listedAt, tools: listed.tools, ...(entry.signedIn ? { signedIn: true } : {}) });
   }
 
   private setState(entry: ServerEntry, state: ServerState, reason: string | undefined): void {
     entry.state = state;
     entry.reason = reason;
     if (state !== 'running') entry.tools = [];
-    // Kept while idle and while waking from idle; a live list (or no list at all) replaces it.
-    if (state !== 'idle' && state !== 'starting') entry.cached = undefined;
+    // Kept while idle, while waking from idle and while waiting for sign-in (named, not listed); a live list (or no list at all) replaces it.
+    if (state !== 'idle' && state !== 'starting' && state !== 'signin') entry.cached = undefined;
     this.statusEvents.fire(toStatus(entry));
     this.changed();
   }

@@ -8,7 +8,9 @@ type SearchItem = Extract<HistoryItem, { kind: 'search' }>;
 type SearchDone = Extract<SearchItem['outcome'], { status: 'done' }>;
 
 /** The order the header counts them in: what the search added first, then what it left. */
-const STATUSES: readonly FoundStatus[] = ['loaded', 'unloaded', 'already on', 'not loaded', 'unavailable'];
+const STATUSES: readonly FoundStatus[] = ['loaded', 'unloaded', 'already on', 'not loaded', 'unavailable', 'sign in required'];
+
+const HOW_TO_SIGN_IN = 'click its "Sign in required" row in the Tools view, or run Quiver: Sign In to MCP Server…';
 
 const STATUS_TITLE: Record<FoundStatus, string> = {
   loaded: 'This search loaded it: the model can call it, and its definition goes with every later request of this chat',
@@ -16,6 +18,7 @@ const STATUS_TITLE: Record<FoundStatus, string> = {
   'already on': 'It was on already when this search ran: the model can call it',
   'not loaded': 'Named to the model but not loaded (not close enough to the best match, or past quiver.search.maxLoadTokens): a search for its exact name loads it',
   unavailable: 'Found, but turned off: the model cannot call it',
+  'sign in required': `Its server waits for you to sign in: the model cannot load or call it until then, and was told so. To sign in, ${HOW_TO_SIGN_IN}`,
 };
 
 function queryOf(item: SearchItem): string {
@@ -48,11 +51,16 @@ function foundRow(tool: FoundTool): HTMLLIElement {
   const cost = tool.tokens !== null && tool.status === 'loaded' ? ` · ${formatTokens(tool.tokens)} tok` : '';
   return h(
     'li',
-    { class: `found-tool found-${tool.status.replace(' ', '-')}` },
+    { class: `found-tool found-${tool.status.replaceAll(' ', '-')}` },
     toolName(tool.name),
     h('span', { class: 'found-status', title: STATUS_TITLE[tool.status] }, `${tool.status}${cost}`),
     tool.status === 'loaded' ? unloadButton(tool) : null,
   );
+}
+
+/** A server the search could not look into: it waits for sign-in and its tools are not known yet (the model was told so too). */
+function notSearchedLine(server: string): HTMLElement {
+  return h('div', { class: 'muted not-searched' }, `Not searched: ${server} waits for you to sign in, and its tools are not known until then. To sign in, ${HOW_TO_SIGN_IN}.`);
 }
 
 /** "10 found: 3 loaded, 7 not loaded": every row counted once, so the parts add up to the whole. */
@@ -106,6 +114,7 @@ export function renderSearchCard(item: SearchItem, open: boolean | null): HTMLEl
   const body = h('div', { class: 'card-body' });
   if (outcome.status === 'done' && outcome.found.length > 0) body.append(h('ul', { class: 'found-list' }, ...outcome.found.map(foundRow)));
   else if (outcome.status === 'done') body.append(h('div', { class: 'muted' }, 'No discoverable tool matched.'));
+  if (outcome.status === 'done') body.append(...(outcome.waitingForSignIn ?? []).map(notSearchedLine));
   else if (outcome.status === 'error') body.append(renderOutput(outcome.output));
   else if (outcome.status === 'running') body.append(h('div', { class: 'muted' }, 'Searching…'));
   else body.append(h('div', { class: 'muted' }, 'The turn ended before the search finished.'));

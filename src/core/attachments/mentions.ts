@@ -18,7 +18,7 @@ export function parseMentions(text: string): Mention[] {
   const found: Mention[] = [];
   const seen = new Set<string>();
   for (const m of text.matchAll(MENTION)) {
-    const mention = mentionOf(m);
+    const mention = mentionOf(m.slice(1));
     if (!mention) continue;
     const key = JSON.stringify(mention);
     if (seen.has(key)) continue;
@@ -28,8 +28,9 @@ export function parseMentions(text: string): Mention[] {
   return found;
 }
 
-function mentionOf(m: RegExpMatchArray): Mention | undefined {
-  const [, quoted, bare, selection, problems, workspace, quotedResource, bareResource] = m;
+/** A mention from MENTION's capture groups, in order. */
+function mentionOf(groups: readonly (string | undefined)[]): Mention | undefined {
+  const [quoted, bare, selection, problems, workspace, quotedResource, bareResource] = groups;
   const resource = quotedResource ?? bareResource?.replace(/[.,;!?)]+$/, '');
   if (resource !== undefined) {
     const colon = resource.indexOf(':');
@@ -39,6 +40,24 @@ function mentionOf(m: RegExpMatchArray): Mention | undefined {
   if (problems) return { kind: 'problems', scope: workspace ? 'workspace' : 'active' };
   const path = quoted ?? bare?.replace(/[.,;:!?)]+$/, '');
   return path ? { kind: 'file', path } : undefined;
+}
+
+/**
+ * The text as sent: each resource mention gives way to the name of what it attached, in quotes
+ * (the attachment's block names the server and the whole URI, so the text need not carry it
+ * again); `nameOf` answers for a mention that attached something. Other mentions stay as typed.
+ */
+export function withResourceNames(text: string, nameOf: (server: string, uri: string) => string | undefined): string {
+  return text.replace(MENTION, (whole: string, ...args: unknown[]) => {
+    const groups = args.slice(0, 7).map((g) => (typeof g === 'string' ? g : undefined));
+    const [, , , , , quotedResource, bareResource] = groups;
+    const mention = mentionOf(groups);
+    if (mention?.kind !== 'resource') return whole;
+    const name = nameOf(mention.server, mention.uri);
+    if (name === undefined) return whole;
+    const rest = quotedResource === undefined ? (bareResource ?? '').slice(`${mention.server}:${mention.uri}`.length) : '';
+    return `“${name}”${rest}`;
+  });
 }
 
 /** How the composer writes a resource mention; one with white space or quotes is quoted. */

@@ -1,7 +1,8 @@
+import { MISSING_KEY_CAUSE } from '../model';
 import { chipOf } from '../attachments/attachment';
 import { undoneCalls, type FileChange } from '../edits';
 import { addUsage, EMPTY_USAGE, type FoundTool, type HistoryItem, type TokenUsage } from '../chatItems';
-import { loadedRows, searchRows, settleSearchCard } from '../searchCard';
+import { loadedRows, searchDone, settleSearchCard } from '../searchCard';
 import { ConfigFold } from '../stream/config';
 import type { StreamEvent, WireTool } from '../stream/events';
 import { droppedMessages, failedMessages } from '../stream/failedMessages';
@@ -201,7 +202,8 @@ export class HistoryFold {
       }
       case 'turn_end':
         this.cancelRunning();
-        if (!this.turnDropped) {
+        // A message not sent for want of a key says so itself; the how-to is the chat's key notice, which goes once a key is set.
+        if (!this.turnDropped && e.cause !== MISSING_KEY_CAUSE) {
           const changes = turnChanges(this.turnFileChanges, this.hindsight.undone);
           this.push({ kind: 'turn_summary', id: itemIdForEvent(index), reason: e.reason, message: e.message ?? null, model: this.turnModel, usage: this.turnUsage, changes });
         }
@@ -265,7 +267,7 @@ export class HistoryFold {
         this.set(at, { ...it, outcome: e.isError ? { status: 'error', output: outputParts(e.content) } : { status: 'done', found: [] } });
         return;
       }
-      this.set(at, { ...it, outcome: { status: 'done', found: searchRows(e) } });
+      this.set(at, { ...it, outcome: searchDone(e) });
       if (this.pendingPromotions.size > 0) {
         this.markPromoted(at, this.pendingPromotions);
         for (const f of e.found) this.pendingPromotions.delete(f.name);

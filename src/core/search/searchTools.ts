@@ -26,6 +26,12 @@ export interface SearchToolsOutput {
    * tool it can call does not exist.
    */
   readonly alreadyLoaded: readonly SearchToolsHit[];
+  /**
+   * Matches among the tools of servers waiting for sign-in (best first, within the same limit,
+   * close to the best of them): neither loadable nor callable until the user signs in, named so
+   * that the model can tell the user what to do rather than conclude the tool does not exist.
+   */
+  readonly signInRequired: readonly SearchToolsHit[];
 }
 
 const SearchToolsInput = z.object({
@@ -36,14 +42,22 @@ const SearchToolsInput = z.object({
     .optional(),
 });
 
+/** The other tools a search ranks besides the searchable ones, each index ranked alike: none of them is ever promoted. */
+export interface OtherTools {
+  /** The offered tools (builtins aside), ranked into `alreadyLoaded`. */
+  readonly loaded?: ToolIndex;
+  /** The known tools of servers waiting for sign-in, ranked into `signInRequired`. */
+  readonly behindSignIn?: ToolIndex;
+}
+
 /**
  * The `search_tools` builtin over an already-built index. `searchable` is the searchable
  * set (availability discoverable, minus offered): nothing outside it is ever returned in
- * `results`. `loaded`, when given, indexes the offered tools (builtins aside): the same query
- * and limit rank them into `alreadyLoaded`. A limit outside 1–50 is clamped; one that is not
- * an integer is an error naming `limit`.
+ * `results`. The same query and limit rank `other`'s indexes into `alreadyLoaded` and
+ * `signInRequired`. A limit outside 1–50 is clamped; one that is not an integer is an error
+ * naming `limit`.
  */
-export function searchTools(index: ToolIndex, searchable: ReadonlySet<string>, input: unknown, loaded?: ToolIndex): BuiltinResult<SearchToolsOutput> {
+export function searchTools(index: ToolIndex, searchable: ReadonlySet<string>, input: unknown, other: OtherTools = {}): BuiltinResult<SearchToolsOutput> {
   const parsed = SearchToolsInput.safeParse(input ?? {});
   if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'invalid input to search_tools');
   const { query, limit } = parsed.data;
@@ -53,9 +67,20 @@ export function searchTools(index: ToolIndex, searchable: ReadonlySet<string>, i
   const clamped = clampLimit(limit);
   const outcome = index.search(query, { limit: clamped, filter: (name) => searchable.has(name) });
   const results = outcome.results.map(({ name, score, tier }) => ({ name, summary: index.summary(name) ?? '', score, tier }));
-  const offered = loaded?.search(query, { limit: clamped, filter: (name) => !searchable.has(name) });
-  const ranked = (offered?.results ?? []).map(({ name, score, tier }) => ({ name, summary: loaded?.summary(name) ?? '', score, tier }));
-  return ok({ results, total: outcome.total, alreadyLoaded: relevantLoaded(ranked, results) });
+  const loaded = rank(other.loaded, query, clamped, (name) => !searchable.has(name));
+  const behindSignIn = rank(other.behindSignIn, query, clamped, () => true);
+  const bestBehind = behindSignIn[0];
+  return ok({
+    results,
+    total: outcome.total,
+    alreadyLoaded: relevantLoaded(loaded, results),
+    signInRequired: bestBehind === undefined ? [] : behindSignIn.filter((hit) => closeToBest(hit, bestBehind)),
+  });
+}
+
+function rank(index: ToolIndex | undefined, query: string, limit: number, filter: (name: string) => boolean): SearchToolsHit[] {
+  if (index === undefined) return [];
+  return index.search(query, { limit, filter }).results.map(({ name, score, tier }) => ({ name, summary: index.summary(name) ?? '', score, tier }));
 }
 
 /**

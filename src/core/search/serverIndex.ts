@@ -32,6 +32,23 @@ const HEADER = [
   'These servers have tools you load by searching. When you need one, call `search_tools` with what the tool should do; the tools it loads become callable.',
 ];
 
+const SIGN_IN_HEADER = [
+  '## Servers waiting for sign-in',
+  'Their tools cannot be searched for, loaded or called until the user signs in. When a task needs one, tell the user to sign in: in the Tools view, click the server\'s "Sign in required" row, or run the command "Quiver: Sign In to MCP Server…".',
+];
+
+/**
+ * The system-prompt section naming each server that waits for sign-in, with what its last
+ * listing held (the same words as the discoverable index) or that its tools are not known yet;
+ * '' when none waits. Never longer than the discoverable index's bound.
+ */
+export function renderSignInIndex(waiting: readonly { readonly server: string; readonly tools: readonly ToolDefinition[] }[]): string {
+  if (waiting.length === 0) return '';
+  const sorted = [...waiting].sort((a, b) => (a.server < b.server ? -1 : a.server > b.server ? 1 : 0));
+  const lines = sorted.map((w) => (w.tools.length > 0 ? serverLine({ server: w.server, tools: w.tools }, TOPICS) : `- ${w.server} (its tools are not known until the user signs in)`));
+  return truncate([...SIGN_IN_HEADER, ...lines].join('\n'), SERVER_INDEX_MAX_CHARS);
+}
+
 /** The system-prompt section naming each server with discoverable tools; never longer than maxChars. */
 export function renderServerIndex(entries: readonly ServerIndexEntry[], options: ServerIndexOptions = {}): string {
   const maxChars = options.maxChars ?? SERVER_INDEX_MAX_CHARS;

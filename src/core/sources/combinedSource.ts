@@ -29,6 +29,7 @@ export function combineSources(builtIns: readonly BuiltInSource[], mcp: ToolSour
     idleServers: () => mcp.idleServers(),
     startingServers: () => mcp.startingServers(),
     offServers: (): readonly ServerKeys[] => mcp.offServers(),
+    signInServers: () => mcp.signInServers(),
     review: (name, args, callId) => owner(name)?.review(name, args, callId) ?? mcp.review(name, args, callId),
     call: (name, args, signal, hooks) => owner(name)?.call(name, args, signal, hooks) ?? mcp.call(name, args, signal, hooks),
     ensureRunning: (server) => (names.has(server) ? Promise.resolve() : mcp.ensureRunning(server)),

@@ -72,6 +72,8 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     found: z.array(z.object({ name: z.string(), status: z.enum(['usable', 'found, unavailable']) })).optional(),
     notLoaded: z.array(z.string()).optional(),
     alreadyLoaded: z.array(z.string()).optional(),
+    signInRequired: z.array(z.string()).optional(),
+    waitingForSignIn: z.array(z.string()).optional(),
     kept: z.object({ ref: z.string().regex(RESULT_REF), status: z.enum(['truncated', 'reference-only', 'error']), shownChars: count, totalChars: count }).optional(),
     changes: z.array(fileChange).optional(),
     at,

@@ -141,6 +141,10 @@ export type StreamEvent =
        * RFD lets it promote; named to the model as callable (absent when none, and in older streams).
        */
       readonly alreadyLoaded?: readonly string[];
+      /** For search_tools: matches among the known tools of servers waiting for sign-in, named with what the user must do (absent when none, and in older streams). */
+      readonly signInRequired?: readonly string[];
+      /** For search_tools: servers waiting for sign-in whose tools are not known, so not searched (absent when none, and in older streams). */
+      readonly waitingForSignIn?: readonly string[];
       /** Set when `content` is a view of a longer result kept whole (absent for results sent whole, and in streams before 2026-12-01). */
       readonly kept?: KeptResult;
       /** Files the call changed, with their text before and after (absent when none): the turn's checkpoint. */

@@ -6,6 +6,7 @@ import type { ToolDefinition } from '../tools';
 import { SEARCH_TOOLS_NAME } from '../tools';
 import { closeToBest, splitByLoadBudget, type SearchToolsHit } from '../search';
 import { estimateToolTokens } from '../tokens';
+import type { SignInHit } from './ports';
 
 /** What one cycle produced, each tagged with the tool-call index it belongs to. */
 export type BufferEntry =
@@ -19,9 +20,21 @@ export type BufferEntry =
   /**
    * A search_tools call: the names in `results` (best first) are its promotion request (names
    * only, nothing else), of which the fold promotes as many as `loadBudget` allows.
-   * `alreadyLoaded`: its matches among the tools offered at cycle start, named, never promoted.
+   * `alreadyLoaded`: its matches among the tools offered at cycle start, named, never promoted;
+   * `signInRequired`: its matches behind servers waiting for sign-in; `waitingForSignIn`: such
+   * servers whose tools are not known, so not searched (each absent when empty).
    */
-  | { readonly index: number; readonly kind: 'search'; readonly toolUseId: string; readonly results: readonly SearchToolsHit[]; readonly loadBudget: number; readonly total: number; readonly alreadyLoaded?: readonly SearchToolsHit[] };
+  | {
+      readonly index: number;
+      readonly kind: 'search';
+      readonly toolUseId: string;
+      readonly results: readonly SearchToolsHit[];
+      readonly loadBudget: number;
+      readonly total: number;
+      readonly alreadyLoaded?: readonly SearchToolsHit[];
+      readonly signInRequired?: readonly SignInHit[];
+      readonly waitingForSignIn?: readonly string[];
+    };
 
 type SearchEntry = Extract<BufferEntry, { kind: 'search' }>;
 
@@ -60,6 +73,10 @@ export interface SearchReport {
   readonly notLoaded: readonly SearchToolsHit[];
   /** Matches that were loaded before this search: callable, not promoted, no budget spent. */
   readonly alreadyLoaded: readonly SearchToolsHit[];
+  /** Matches behind servers waiting for sign-in: neither loaded nor callable until the user signs in. */
+  readonly signInRequired: readonly SignInHit[];
+  /** Servers waiting for sign-in whose tools are not known, so not searched. */
+  readonly waitingForSignIn: readonly string[];
   readonly total: number;
 }
 
@@ -136,6 +153,7 @@ export function foldCycle(
       events.push({ type: 'tool_result', toolUseId: entry.toolUseId, name: entry.name, content: entry.result.content, isError: entry.result.isError, ...(entry.notRun ? { notRun: entry.notRun } : {}), ...(entry.stopped ? { stopped: true } : {}), ...(entry.kept ? { kept: entry.kept } : {}), ...(entry.result.changes ? { changes: entry.result.changes } : {}), at });
     } else {
       const { found, notLoaded, alreadyLoaded, promoted } = foldSearch(entry, start, config, catalogue);
+      const { signInRequired = [], waitingForSignIn = [] } = entry;
       if (Object.keys(promoted).length > 0) {
         const delta: StreamEvent = { type: 'config_delta', source: 'promotion', tools: promoted, at };
         applyDelta(config, delta);
@@ -145,11 +163,13 @@ export function foldCycle(
         type: 'tool_result',
         toolUseId: entry.toolUseId,
         name: SEARCH_TOOLS_NAME,
-        content: [{ type: 'text', text: render({ found, notLoaded, alreadyLoaded, total: entry.total }) }],
+        content: [{ type: 'text', text: render({ found, notLoaded, alreadyLoaded, signInRequired, waitingForSignIn, total: entry.total }) }],
         isError: false,
         found: found.map(({ name, status }) => ({ name, status })),
         ...(notLoaded.length > 0 ? { notLoaded: notLoaded.map((t) => t.name) } : {}),
         ...(alreadyLoaded.length > 0 ? { alreadyLoaded: alreadyLoaded.map((t) => t.name) } : {}),
+        ...(signInRequired.length > 0 ? { signInRequired: signInRequired.map((t) => t.name) } : {}),
+        ...(waitingForSignIn.length > 0 ? { waitingForSignIn } : {}),
         at,
       });
     }

@@ -4,9 +4,10 @@ import type { CallReview, ToolCallResult, ToolSource } from '../toolSource';
 import { callRefusal } from './callEligibility';
 import { callGroups } from './callGroups';
 import { untilAborted } from './untilAborted';
-import type { CommitBuffer } from './commitBuffer';
+import type { BufferEntry, CommitBuffer } from './commitBuffer';
 import type { CallProgress, ToolCallHooks } from '../elicitation/elicitation';
-import type { ApprovalDecision, Approver, BuiltinTools, Elicitor, TurnObserver } from './ports';
+import type { ApprovalDecision, Approver, BuiltinTools, Elicitor, SearchAnswer, TurnObserver } from './ports';
+import { waitingForSignIn } from './signInServers';
 import type { ToolPlan } from './toolPlan';
 import { DESCRIBE_TOOLS_NAME, READ_RESULT_NAME, SEARCH_TOOLS_NAME } from '../tools';
 
@@ -154,9 +155,9 @@ async function prepareCall(call: ToolUse, index: number, buffer: CommitBuffer, c
   if (refusal !== undefined) return void record(errorResult(refusal), { notRun: 'refused' });
   if (call.name === SEARCH_TOOLS_NAME) {
     const loaded = ctx.plan.offered.filter((t) => !BUILTIN_NAMES.has(t.name));
-    const answer = ctx.builtins.search(call.input, ctx.plan.searchable, loaded);
+    const answer = ctx.builtins.search(call.input, ctx.plan.searchable, loaded, waitingForSignIn(ctx.source, ctx.plan.config));
     if (!answer.ok) return void record(errorResult(answer.message));
-    buffer.push({ index, kind: 'search', toolUseId: call.id, results: answer.results, loadBudget: ctx.searchLoadBudget, total: answer.total, ...(answer.alreadyLoaded && answer.alreadyLoaded.length > 0 ? { alreadyLoaded: answer.alreadyLoaded } : {}) });
+    buffer.push(searchEntry(index, call.id, answer, ctx.searchLoadBudget));
     return undefined;
   }
   if (call.name === DESCRIBE_TOOLS_NAME) return void record(ctx.builtins.describe(call.input, ctx.plan.permitted));
@@ -169,6 +170,22 @@ async function prepareCall(call: ToolUse, index: number, buffer: CommitBuffer, c
 }
 
 type Recorder = (result: ToolCallResult, tags?: ResultTags) => void;
+
+/** A search's answer as the buffer holds it until the fold; the lists it names besides its results only when not empty. */
+function searchEntry(index: number, toolUseId: string, answer: Extract<SearchAnswer, { ok: true }>, loadBudget: number): BufferEntry {
+  const { alreadyLoaded = [], signInRequired = [], waitingForSignIn: waiting = [] } = answer;
+  return {
+    index,
+    kind: 'search',
+    toolUseId,
+    results: answer.results,
+    loadBudget,
+    total: answer.total,
+    ...(alreadyLoaded.length > 0 ? { alreadyLoaded } : {}),
+    ...(signInRequired.length > 0 ? { signInRequired } : {}),
+    ...(waiting.length > 0 ? { waitingForSignIn: waiting } : {}),
+  };
+}
 
 /**
  * Executes a reply's tool calls into the cycle's commit buffer, group by group (see

@@ -8,7 +8,7 @@ import type { Effort, ThinkingLevel } from '../modelCapabilities';
 import type { SearchToolsHit } from '../search';
 import type { SearchResultStatus, StreamEvent, TurnEndReason } from '../stream/events';
 import type { CallProgress, ElicitationAnswer, ElicitationRequest } from '../elicitation/elicitation';
-import type { ToolCallResult, ToolSource } from '../toolSource';
+import type { SignInWaiting, ToolCallResult, ToolSource } from '../toolSource';
 import type { ToolDefinition } from '../tools';
 import type { EventLog } from './eventLog';
 
@@ -81,13 +81,27 @@ export interface TurnObserver {
   onEvent?(event: StreamEvent): void;
 }
 
+/** A search's match behind a server waiting for sign-in, with that server. */
+export interface SignInHit extends SearchToolsHit {
+  readonly server: string;
+}
+
 /**
  * search_tools' answer before promotion: the matches it returns, best first, and how many
  * matched. Which of them load is decided when the cycle folds (see foldCycle). `alreadyLoaded`:
  * matches among the loaded tools, best first (absent or empty when none), never promoted.
  */
 export type SearchAnswer =
-  | { readonly ok: true; readonly results: readonly SearchToolsHit[]; readonly total: number; readonly alreadyLoaded?: readonly SearchToolsHit[] }
+  | {
+      readonly ok: true;
+      readonly results: readonly SearchToolsHit[];
+      readonly total: number;
+      readonly alreadyLoaded?: readonly SearchToolsHit[];
+      /** Matches among the known tools of servers waiting for sign-in: named with what the user must do, never loaded. */
+      readonly signInRequired?: readonly SignInHit[];
+      /** Servers waiting for sign-in whose tools are not known (never listed), so not searched. */
+      readonly waitingForSignIn?: readonly string[];
+    }
   | { readonly ok: false; readonly message: string };
 
 /**
@@ -99,13 +113,16 @@ export interface BuiltinTools {
   readonly definitions: readonly ToolDefinition[];
   /**
    * Ranks `searchable` (discoverable, not offered) for the model's input (query, limit), and
-   * `loaded` (the offered tools, builtins aside) alike into `alreadyLoaded`.
+   * `loaded` (the offered tools, builtins aside) alike into `alreadyLoaded`, and the known tools
+   * of the servers in `signIn` into `signInRequired`.
    */
-  search(input: Readonly<Record<string, unknown>>, searchable: readonly ToolDefinition[], loaded?: readonly ToolDefinition[]): SearchAnswer;
+  search(input: Readonly<Record<string, unknown>>, searchable: readonly ToolDefinition[], loaded?: readonly ToolDefinition[], signIn?: readonly SignInWaiting[]): SearchAnswer;
   /** Full documentation of the named tools, from the permitted set. */
   describe(input: Readonly<Record<string, unknown>>, permitted: readonly ToolDefinition[]): ToolCallResult;
   /** The system prompt section naming the servers with discoverable tools and what they hold. */
   serverIndex(discoverable: readonly ToolDefinition[]): string;
+  /** The system prompt section naming the servers waiting for sign-in ('' when none). */
+  signInIndex(waiting: readonly SignInWaiting[]): string;
 }
 
 /** What a turn talks to; the session holds these and hands them to each turn. */

@@ -1,4 +1,4 @@
-import { describeTools, renderServerIndex, searchTools, SEARCH_BUILTINS, ToolIndex } from '../search';
+import { describeTools, renderServerIndex, renderSignInIndex, searchTools, SEARCH_BUILTINS, ToolIndex } from '../search';
 import type { ToolCallResult } from '../toolSource';
 import type { ToolDefinition } from '../tools';
 import type { BuiltinTools, SearchAnswer } from './ports';
@@ -14,18 +14,32 @@ function text(value: string, isError: boolean): ToolCallResult {
  * can say it is loaded. Two indexes rather than one: the searchable ranking (its scores decide
  * what loads) stays independent of what happens to be loaded.
  */
-export function createSearchBuiltins(index = new ToolIndex(), loadedIndex = new ToolIndex()): BuiltinTools {
+export function createSearchBuiltins(index = new ToolIndex(), loadedIndex = new ToolIndex(), signInIndex = new ToolIndex()): BuiltinTools {
   return {
     definitions: SEARCH_BUILTINS,
-    search(input, searchable, loaded = []): SearchAnswer {
+    search(input, searchable, loaded = [], signIn = []): SearchAnswer {
       index.sync(searchable);
       loadedIndex.sync(loaded);
-      const result = searchTools(index, new Set(searchable.map((t) => t.name)), input, loadedIndex);
-      return result.ok ? { ok: true, results: result.value.results, total: result.value.total, alreadyLoaded: result.value.alreadyLoaded } : { ok: false, message: result.error };
+      signInIndex.sync(signIn.flatMap((s) => s.tools));
+      const result = searchTools(index, new Set(searchable.map((t) => t.name)), input, { loaded: loadedIndex, behindSignIn: signInIndex });
+      if (!result.ok) return { ok: false, message: result.error };
+      const { results, total, alreadyLoaded, signInRequired } = result.value;
+      const serverOf = new Map(signIn.flatMap((s) => s.tools.map((t) => [t.name, s.server] as const)));
+      return {
+        ok: true,
+        results,
+        total,
+        alreadyLoaded,
+        signInRequired: signInRequired.map((hit) => ({ ...hit, server: serverOf.get(hit.name) ?? '' })),
+        waitingForSignIn: signIn.filter((s) => s.tools.length === 0).map((s) => s.server),
+      };
     },
     describe(input, permitted): ToolCallResult {
       const result = describeTools(new Map(permitted.map((t) => [t.name, t])), input);
       return result.ok ? text(JSON.stringify(result.value), false) : text(result.error, true);
+    },
+    signInIndex(waiting): string {
+      return renderSignInIndex(waiting);
     },
     serverIndex(discoverable): string {
       const byServer = new Map<string, ToolDefinition[]>();

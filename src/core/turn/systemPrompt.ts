@@ -9,9 +9,12 @@ const SEARCH = [
   'the tools it reports as "usable" can be called in your next reply. describe_tools explains a tool in full.',
 ].join(' ');
 
-/** The system prompt: a fixed part, plus the searchable-servers index while search_tools is offered. */
-export function systemPrompt(searchOffered: boolean, serverIndex: string): string {
-  if (!searchOffered) return BASE;
-  const index = serverIndex.trim();
-  return [BASE, SEARCH, index].filter((s) => s.length > 0).join('\n\n');
+/**
+ * The system prompt: a fixed part, plus the searchable-servers index while search_tools is
+ * offered, plus the servers waiting for sign-in whenever one does (a model without search must
+ * learn of them too).
+ */
+export function systemPrompt(searchOffered: boolean, serverIndex: string, signInIndex = ''): string {
+  const parts = searchOffered ? [BASE, SEARCH, serverIndex.trim()] : [BASE];
+  return [...parts, signInIndex.trim()].filter((s) => s.length > 0).join('\n\n');
 }

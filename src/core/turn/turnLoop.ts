@@ -15,6 +15,7 @@ import type { TurnDeps, TurnResult, TurnSettings } from './ports';
 import { CANCELLED_TURN, streamReply } from './reply';
 import { renderSearchResult } from './searchResult';
 import { systemPrompt } from './systemPrompt';
+import { waitingForSignIn } from './signInServers';
 import { allBuiltins, planTools, type ToolPlan } from './toolPlan';
 import { keptResults } from '../results/keptResults';
 import { openingEvents, prepareForced, serversToAwait, settingsChange, startPermittedServers, type TurnStart } from './turnStart';
@@ -98,7 +99,7 @@ async function nextRequest(ctx: TurnContext, toolPlan: ToolPlan, capabilities: M
     desired: toolPlan.offered,
     forcedNow,
     listed,
-    systemPrompt: systemPrompt(searchOffered, searchOffered ? ctx.builtins.serverIndex(toolPlan.indexed) : ''),
+    systemPrompt: systemPrompt(searchOffered, searchOffered ? ctx.builtins.serverIndex(toolPlan.indexed) : '', ctx.builtins.signInIndex(waitingForSignIn(ctx.source, toolPlan.config))),
     at: now(),
   })]);
   const events = ctx.log.events();

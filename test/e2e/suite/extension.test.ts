@@ -11,12 +11,14 @@ const EXTENSION_ID = 'quiver-dev.quiver';
 const COMMANDS = [
   'quiver.newChat', 'quiver.setApiKey', 'quiver.searchTools', 'quiver.restartServer', 'quiver.showLog',
   'quiver.openSettings', 'quiver.tool.makeOn', 'quiver.tool.makeDiscoverable', 'quiver.tool.makeOff',
+  'quiver.signIn', 'quiver.signOut',
 ];
 
 interface Contributes {
   viewsContainers?: { activitybar?: { id: string; title: string }[] };
   views?: Record<string, { id: string; name: string; type?: string }[]>;
   commands?: { command: string; title: string }[];
+  menus?: { commandPalette?: { command: string; when?: string }[] };
 }
 
 function quiver(): vscode.Extension<unknown> {
@@ -52,6 +54,14 @@ describe('Quiver in the extension host', () => {
     assert.equal(titles.get('quiver.tool.makeOn'), 'Make On');
     assert.equal(titles.get('quiver.tool.makeDiscoverable'), 'Make Discoverable');
     assert.equal(titles.get('quiver.tool.makeOff'), 'Make Off');
+  });
+
+  it('offers Sign In and Sign Out of an MCP server in the command palette (each asks which server)', () => {
+    const c = (quiver().packageJSON as { contributes?: Contributes }).contributes ?? {};
+    const titles = new Map((c.commands ?? []).map((x) => [x.command, x.title]));
+    assert.deepEqual([titles.get('quiver.signIn'), titles.get('quiver.signOut')], ['Sign In to MCP Server…', 'Sign Out of MCP Server…']);
+    const hidden = (c.menus?.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => m.command);
+    assert.deepEqual(hidden.filter((name) => name === 'quiver.signIn' || name === 'quiver.signOut'), []);
   });
 
   it('reads the fixture workspace settings', () => {

@@ -59,4 +59,5 @@ export default function (t) {
     await page.keyboard.press('Enter');
     if (readFileSync(settingsFile, 'utf8') !== before) throw new Error('a keypress in the breakdown changed settings.json');
   });
+
 }

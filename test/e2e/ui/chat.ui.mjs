@@ -25,6 +25,14 @@ async function setInSettingsEditor(page, id, value) {
   await input.press('Tab');
 }
 
+/** What the model read of search `id`: a result that loads tools holds only their references, and its text stands beside it (in the user message before any appended system message). */
+function answerTo(body, id) {
+  const blocks = [...body.messages].reverse().find((m) => m.role === 'user').content;
+  const result = blocks.find((b) => b.tool_use_id === id);
+  const own = result.content.find((c) => c.type === 'text');
+  return JSON.parse(own ? own.text : blocks.find((b) => b.type === 'text').text);
+}
+
 const treeRow = (page, text) => page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]`).filter({ hasText: text });
 
 /**
@@ -133,13 +141,6 @@ export default function (t) {
       await page.locator('.tabs-container .tab.active').filter({ hasText: 'Settings' }).locator('.tab-actions .action-label').click();
       await page.locator('.settings-editor').waitFor({ state: 'detached' });
       const before = scripted.requests.length;
-      // A result that loads tools holds only their references; its text stands beside it (in the user message before any appended system message).
-      const answerTo = (body, id) => {
-        const blocks = [...body.messages].reverse().find((m) => m.role === 'user').content;
-        const result = blocks.find((b) => b.tool_use_id === id);
-        const own = result.content.find((c) => c.type === 'text');
-        return JSON.parse(own ? own.text : blocks.find((b) => b.type === 'text').text);
-      };
       let listed;
       scripted.enqueue(
         reply(text('Looking for resource tools.'), toolUse('toolu_budget_1', 'search_tools', { query: 'resource' })),
@@ -199,6 +200,7 @@ export default function (t) {
       await until(`the row of ${loadedName} does not say unloaded after Unload`, async () => (await rowOf(loadedName).locator('.found-status').textContent()) === 'unloaded');
       await until('the counts do not follow the Unload', async () => (await counts()) === `${1 + notLoaded} found: 1 unloaded, ${notLoaded} not loaded`);
       if ((await firstCard.locator('.search-cost').count()) !== 0) throw new Error('an unloaded search still says it adds tokens to every request');
+      await expectUnloadedRow(page, loadedName);
       await send(page, 'Carry on without it.');
       await chat.getByText('Noted, without it.').waitFor();
       const next = scripted.requests[beforeUnload]?.body;
@@ -210,6 +212,22 @@ export default function (t) {
     } finally {
       writeSetting(userSettingsFile, ['quiver.search.maxLoadTokens'], undefined);
     }
+  });
+
+  t.test('a search for a tool that is already loaded names it: the model reads it under already_loaded, the card says already on', async ({ page, scripted, scriptedModule }) => {
+    const { reply, text, toolUse } = scriptedModule;
+    const before = scripted.requests.length;
+    scripted.enqueue(reply(toolUse('toolu_loaded_1', 'search_tools', { query: 'everything__echo' })), reply(text('Echo is loaded already.')));
+    await openChat(page);
+    const chat = chatFrame(page);
+    await send(page, 'Is there an echo tool?');
+    await chat.getByText('Echo is loaded already.').waitFor();
+    const answer = answerTo(scripted.requests[before + 1]?.body, 'toolu_loaded_1');
+    if (!(answer.already_loaded ?? []).some((t) => t.name === 'everything__echo')) throw new Error(`the model was not told echo is loaded: ${JSON.stringify(answer).slice(0, 400)}`);
+    if (answer.results.some((t) => t.name === 'everything__echo')) throw new Error('a loaded tool came back as a result to promote');
+    const card = chat.locator('.search-card').filter({ hasText: '“everything__echo”' }).last();
+    const echoRow = card.locator('.found-tool').filter({ has: chat.locator('code.tool-name', { hasText: /^everything__echo$/ }) });
+    await until('the card does not show echo as already on', async () => (await echoRow.locator('.found-status').textContent().catch(() => '')) === 'already on');
   });
 
   t.test('model and tool output carrying HTML and javascript: links renders inert', async ({ page, scripted, scriptedModule }) => {
@@ -258,3 +276,33 @@ export default function (t) {
 }
 
 const SHOTS = join('.test-artifacts', 'screenshots');
+
+/** The tree row and tooltip of a tool the search card unloaded: under Off, saying it is only this conversation. */
+async function expectUnloadedRow(page, name) {
+  const [server, tool] = name.split('__');
+  const rows = `${SIDEBAR} .monaco-list-row[role="treeitem"]`;
+  const offServer = page.locator(`${rows}[aria-level="2"]`).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${server}$`) }) });
+  const toolRow = page.locator(`${rows}[aria-level="3"]`).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${tool}$`) }) }).filter({ hasText: 'unloaded in this conversation' });
+  const group = (label) => page.locator(`${rows}[aria-level="1"]`).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) });
+  // The tree draws only the rows in view: the long groups above Off are folded so Off's rows come into view.
+  const setExpanded = async (label, expanded) => {
+    const g = group(label);
+    if ((await g.count()) > 0 && (await g.getAttribute('aria-expanded')) !== String(expanded)) await g.click();
+  };
+  try {
+    await until(`${name} is not under Off reading "unloaded in this conversation" in the Tools view`, async () => {
+      await setExpanded('On', false);
+      await setExpanded('Discoverable', false);
+      await setExpanded('Off', true);
+      for (const r of await offServer.all()) if ((await r.getAttribute('aria-expanded')) === 'false') await r.click();
+      return (await toolRow.count()) > 0;
+    });
+    await toolRow.first().hover();
+    const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: name });
+    await until(`the tooltip of ${name} does not say it was unloaded in this conversation only`, async () => /this conversation/.test((await hover.first().innerText().catch(() => '')) ?? ''));
+  } finally {
+    await setExpanded('Off', false);
+    await setExpanded('Discoverable', true);
+    await setExpanded('On', true);
+  }
+}

@@ -70,6 +70,9 @@ async function untilSignInRequired(page, why) {
   await until(async () => failed ?? `${why}: "secure" is not shown as "Sign in required" (${await secureRows(page)})`, async () => {
     const group = named(page, 'Servers not running');
     if ((await group.count()) > 0 && (await group.getAttribute('aria-expanded')) === 'false') await group.click();
+    // The tree draws only the rows in view: Discoverable is folded so the servers below it come into view.
+    const discoverable = named(page, 'Discoverable');
+    if ((await discoverable.count()) > 0 && (await discoverable.getAttribute('aria-expanded')) === 'true') await discoverable.click();
     for (const text of await named(page, 'secure').allInnerTexts()) if (/failed/i.test(text)) failed = `"secure" reads "${text.replace(/\s+/g, ' ')}"`;
     if (failed) throw new Error(failed);
     return (await signInRow(page).count()) > 0;
@@ -113,6 +116,23 @@ async function allowIn(popup) {
   const landed = popup.url();
   await popup.close();
   return landed;
+}
+
+/** The inline Sign In action of the row waiting for sign-in, as a user clicks it. */
+async function clickSignInAction(page) {
+  await until('the Sign In action of "secure" could not be clicked', async () => {
+    await signInRow(page).hover();
+    await signInRow(page).locator('.actions .action-label[aria-label="Sign In"]').click({ timeout: 2_000 });
+    return true;
+  });
+}
+
+/** Picks `label` in the quick pick a command opened. */
+async function pickInQuickInput(page, label) {
+  const input = page.locator('.quick-input-widget input');
+  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: label }).first().waitFor();
+  await input.fill(label);
+  await input.press('Enter');
 }
 
 async function newChat(page) {
@@ -185,13 +205,8 @@ export default function (t) {
     await page.locator('[id="status.notifications"] a').click();
     await page.locator('.notifications-center').waitFor({ state: 'hidden' });
     const before = await stats();
-    // The inline Sign In action of the row, as a user clicks it.
     const pagesBefore = state.pages.length;
-    await until('the Sign In action of "secure" could not be clicked', async () => {
-      await signInRow(page).hover();
-      await signInRow(page).locator('.actions .action-label[aria-label="Sign In"]').click({ timeout: 2_000 });
-      return true;
-    });
+    await clickSignInAction(page);
     const popup = await nextPage(pagesBefore, 'Sign In');
     const landed = await allowIn(popup);
     console.log(`      [signin] fixture ${state.origin}; the authorization page opened at ${state.authorizePage}; redirect_uri ${state.redirectUri}; the tab landed on ${landed.replace(/\?.*/, '?…')}`);
@@ -204,6 +219,9 @@ export default function (t) {
     if (state.pages.length !== pagesBefore + 1) throw new Error(`${state.pages.length - pagesBefore} tabs opened for one sign-in`);
     await page.screenshot({ path: `${SHOTS}/signin-signed-in.png` });
     state.signedIn = true;
+    // The chat said it too (it shows the notice when it opens, whatever became of the notification).
+    await openChat(page);
+    await until('the chat does not say that "secure" needs a sign-in', async () => (await chatFrame(page).locator('.banners').filter({ hasText: 'MCP server "secure" needs you to sign in' }).count()) > 0);
   });
 
   t.test('a call of its tool through the chat runs signed in and shows its result', async ({ page, scripted, scriptedModule }) => {
@@ -262,6 +280,45 @@ export default function (t) {
     });
     const after = await stats();
     if (after.authorizations !== before.authorizations + 1) throw new Error(`${after.authorizations - before.authorizations} authorizations for one revoked sign-in`);
+  });
+
+  t.test('Sign Out from the palette: it waits for sign-in, a search names its tool behind the sign-in (model and card), the system prompt names it; after a reload it still reads "Sign in required"; Sign In lists it again', async ({ page, settingsFile, scripted, scriptedModule }) => {
+    needSignIn();
+    const { reply, text, toolUse } = scriptedModule;
+    await openSidebar(page);
+    await untilToolsListed(page);
+    await runCommand(page, 'Quiver: Sign Out of MCP Server…');
+    await pickInQuickInput(page, 'secure');
+    await untilSignInRequired(page, 'after Sign Out from the palette');
+
+    await openChat(page);
+    await newChat(page);
+    const chat = chatFrame(page);
+    const before = scripted.requests.length;
+    scripted.enqueue(reply(toolUse('toolu_signin_search', 'search_tools', { query: 'whoami' })), reply(text('secure needs a sign-in first.')));
+    await send(page, 'Who am I on secure? Find the tool.');
+    await chat.getByText('secure needs a sign-in first.').waitFor();
+    const system = (scripted.requests[before]?.body.system ?? []).map((b) => b.text).join('');
+    if (!/## Servers waiting for sign-in\n[^\n]*\n- secure \(\d+ tools?\)/.test(system)) throw new Error(`the system prompt does not name "secure" as waiting for sign-in: ${JSON.stringify(system.slice(-600))}`);
+    const answer = JSON.parse(toolResults(scripted.requests[before + 1]?.body)[0] ?? '{}');
+    if (!(answer.sign_in_required ?? []).some((t) => t.name === 'secure__whoami' && t.server === 'secure')) throw new Error(`the search answer does not name secure__whoami behind the sign-in: ${JSON.stringify(answer).slice(0, 500)}`);
+    if (!/Tell the user to sign in/.test(answer.note ?? '')) throw new Error(`the search answer does not say what the user must do: ${answer.note}`);
+    const behind = chat.locator('.search-card').last().locator('.found-tool').filter({ hasText: 'secure__whoami' });
+    await until('the search card does not show secure__whoami as "sign in required"', async () => (await behind.locator('.found-status').textContent().catch(() => '')) === 'sign in required');
+    await page.screenshot({ path: `${SHOTS}/signin-search.png` });
+
+    // Asleep on its cached catalogue after a reload (no tool of it on), it still reads "Sign in required", not "not started".
+    writeSetting(settingsFile, ['quiver.tools', 'secure__whoami'], { enable: 'discoverable' });
+    await reloadWindow(page);
+    await openSidebar(page);
+    await untilSignInRequired(page, 'after Sign Out and a reload');
+    if ((await named(page, 'secure').filter({ hasText: 'not started' }).count()) > 0) throw new Error(`after a reload "secure" reads "not started": ${await secureRows(page)}`);
+
+    writeSetting(settingsFile, ['quiver.tools', 'secure__whoami'], { enable: 'on' });
+    const pages = state.pages.length;
+    await clickSignInAction(page);
+    await allowIn(await nextPage(pages, 'Sign In after the reload'));
+    await untilToolsListed(page);
   });
 
   t.test('Sign Out on the server forgets the sign-in: it waits as "Sign in required" again; then the fixture is stopped', async ({ page, settingsFile, userSettingsFile }) => {

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,19 +10,12 @@ import type { McpManager } from '../../../src/mcp/mcpManager';
 import { SharedRefreshLock, type RefreshLock } from '../../../src/mcp/oauth/refreshLock';
 import { MemorySecretStore } from '../../../src/mcp/oauth/secretStore';
 import { credentialsKey, readCredentials, type ServerCredentials } from '../../../src/mcp/oauth/serverCredentials';
-import type { SignInBrowser, SignInReason } from '../../../src/mcp/oauth/signInBrowser';
 import type { RemoteServerConfig } from '../../../src/mcp/serverConfig';
-import { assertGone, disposeAll, fixture, manager, signal, textOf, USER, waitFor, type CapturedLog } from './helpers';
-import { followToCallback } from '../../fixtures/followSignIn';
+import { disposeAll, manager, signal, textOf, USER, waitFor, type CapturedLog } from './helpers';
+import { ScriptedBrowser, startFixture, stopFixture, type OAuthFixture } from './oauthFixture';
 
 const SERVER = 'guarded';
 const WHOAMI = `${SERVER}__whoami`;
-
-interface OAuthFixture {
-  readonly child: ChildProcess;
-  readonly origin: string;
-  readonly mcpUrl: string;
-}
 
 interface FixtureStats {
   readonly registrations: number;
@@ -35,29 +27,6 @@ interface FixtureStats {
   readonly sessionsEnded: number;
 }
 
-async function startFixture(): Promise<OAuthFixture> {
-  const child = spawn(process.execPath, [fixture('oauth-server.mjs')], {
-    env: { ...process.env, PORT: '0', OAUTH_AUTO_APPROVE: '1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const origin = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /oauth fixture listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (ready?.[1] !== undefined) resolve(ready[1]);
-    });
-    child.once('exit', () => reject(new Error(`the OAuth fixture exited: ${output}`)));
-  });
-  return { child, origin, mcpUrl: `${origin}/mcp` };
-}
-
-async function stopFixture(server: OAuthFixture | undefined): Promise<void> {
-  if (server === undefined) return;
-  server.child.kill();
-  await assertGone(server.child.pid);
-}
-
 async function stats(server: OAuthFixture): Promise<FixtureStats> {
   const response = await fetch(`${server.origin}/admin/stats`);
   return (await response.json()) as FixtureStats;
@@ -67,35 +36,6 @@ async function admin(server: OAuthFixture, action: 'revoke' | 'expire'): Promise
   const response = await fetch(`${server.origin}/admin/${action}`, { method: 'POST' });
   assert.equal(response.status, 200);
 }
-
-type Behaviour = 'follow' | 'decline' | 'abandon';
-
-/**
- * The person at the browser: `follow` goes through the (auto-approving) authorization page and
- * back to Quiver's loopback listener, as test/conformance/client.mjs does; `decline` says no;
- * `abandon` says yes and never comes back.
- */
-class ScriptedBrowser implements SignInBrowser {
-  readonly opened: { readonly server: string; readonly reason: SignInReason }[] = [];
-
-  constructor(public behaviour: Behaviour = 'follow') {}
-
-  externalize(url: URL): Promise<URL> {
-    return Promise.resolve(url);
-  }
-
-  async open(url: URL, context: { readonly server: string; readonly reason: SignInReason }): Promise<boolean> {
-    this.opened.push({ server: context.server, reason: context.reason });
-    if (this.behaviour === 'decline') return false;
-    if (this.behaviour === 'follow') await followToCallback(url);
-    return true;
-  }
-
-  reasons(): readonly SignInReason[] {
-    return this.opened.map((o) => o.reason);
-  }
-}
-
 
 function remoteConfig(server: OAuthFixture): RemoteServerConfig {
   return { transport: 'http', name: SERVER, url: server.mcpUrl, headers: {}, source: USER };
@@ -284,13 +224,14 @@ describe('MCP sign-in (OAuth 2.1) against the OAuth fixture', function () {
       assert.deepEqual(other.browser.reasons(), ['signIn']);
     });
 
-    it('a server asleep on its cached catalogue signs in at the first call of one of its tools, asking first', async () => {
+    it('a server asleep on its cached catalogue whose stored sign-in was revoked signs in at the first call of one of its tools, asking first', async () => {
       const s = fixtureServer();
       const cacheDir = await tempDir('quiver-oauth-idle-');
       const listed = await signedInWindow(s, { extra: { catalogueCacheDir: cacheDir } });
       await listed.manager.dispose();
-      // A new machine's keychain, the same catalogue cache: the server sleeps, listed, and no one is signed in.
-      const asleep = newWindow({ extra: { catalogueCacheDir: cacheDir } });
+      await admin(s, 'revoke');
+      // A reload: the same keychain (tokens stored, no longer honoured) and catalogue cache: the server sleeps, listed.
+      const asleep = newWindow({ store: listed.store, extra: { catalogueCacheDir: cacheDir } });
       asleep.manager.applyConfig([remoteConfig(s)], { off: new Set(), idle: new Set([SERVER]) });
       await asleep.manager.whenIdle();
       assert.equal(asleep.manager.status(SERVER)?.state, 'idle');
@@ -299,6 +240,31 @@ describe('MCP sign-in (OAuth 2.1) against the OAuth fixture', function () {
 
       assert.match(await whoami(asleep.manager), /^client_id: /);
       assert.deepEqual(asleep.browser.reasons(), ['toolCall'], 'the call asked, with the reason the editor shows the user');
+    });
+
+    it('after Sign Out and a reload a server asleep on its cached catalogue waits as Sign in required: its tools are named, not listed, and Sign In runs it', async () => {
+      const s = fixtureServer();
+      const cacheDir = await tempDir('quiver-oauth-signout-');
+      const first = await signedInWindow(s, { extra: { catalogueCacheDir: cacheDir } });
+      await first.manager.signOut(SERVER);
+      const waiting = first.manager.signInServers();
+      assert.deepEqual(waiting.map((w) => [w.server, w.tools.map((t) => t.name).sort()]), [[SERVER, [`${SERVER}__ask_name`, `${SERVER}__countdown`, WHOAMI]]], 'signed out, its last listing is named');
+      await first.manager.dispose();
+
+      const reloaded = newWindow({ store: first.store, browser: first.browser, extra: { catalogueCacheDir: cacheDir } });
+      reloaded.manager.applyConfig([remoteConfig(s)], { off: new Set(), idle: new Set([SERVER]) });
+      await reloaded.manager.whenIdle();
+      const status = reloaded.manager.status(SERVER);
+      assert.equal(status?.state, 'signin', status?.reason);
+      assert.equal(status?.reason, 'signed out: Sign In to use this server again.');
+      assert.deepEqual(reloaded.manager.tools(), [], 'nothing behind the sign-in is callable');
+      assert.deepEqual(reloaded.manager.signInServers().map((w) => w.tools.length), [3]);
+      assert.deepEqual(first.browser.reasons(), ['signIn'], 'the reload opened nothing');
+
+      await reloaded.manager.signIn(SERVER);
+      assertRunning(reloaded.manager);
+      assert.deepEqual(reloaded.manager.signInServers(), []);
+      assert.match(await whoami(reloaded.manager), /^client_id: /);
     });
 
     it('an abandoned sign-in (the browser never comes back) settles as Sign in required and stores no tokens', async () => {

@@ -14,7 +14,7 @@ export const DEFAULT_RESULTS: ResultSettings = { maxTokens: SETTINGS.resultsMaxT
 import type { StreamEvent } from '../../../src/core/stream/events';
 import { ConversationStore } from '../../../src/core/stream/conversationStore';
 import type { Conversation } from '../../../src/core/stream/conversation';
-import { NO_REVIEW, type CallReview, type ToolCallResult, type ToolSource, type Unsubscribe } from '../../../src/core/toolSource';
+import { NO_REVIEW, type CallReview, type SignInWaiting, type ToolCallResult, type ToolSource, type Unsubscribe } from '../../../src/core/toolSource';
 import type { ToolDefinition } from '../../../src/core/tools';
 import type { ApprovalAnswer, ApprovalDecision, ApprovalRequest, Approver, BuiltinTools, SearchAnswer, TurnObserver } from '../../../src/core/turn/ports';
 import { ConversationSession } from '../../../src/core/turn/session';
@@ -34,11 +34,20 @@ export interface FakeServer {
   starting?: boolean;
   /** Not started, its tools listed from a cached catalogue (the manager's `idle`): set `running` too. */
   idle?: boolean;
+  /** Waits for sign-in (the manager's `signin`): not running; its tools are what its cached catalogue names (none when `tools` is empty). */
+  signIn?: boolean;
   /** Replaced by tests that change the catalogue (list_changed, another tools/list order). */
   tools: readonly { readonly name: string; readonly description?: string; readonly readOnly?: boolean; readonly handler?: Handler; readonly review?: (args: Readonly<Record<string, unknown>>) => CallReview }[];
 }
 
 const ok = (text: string): ToolCallResult => ({ content: [{ type: 'text', text }], isError: false });
+
+function definitionsOf(server: string, s: FakeServer): ToolDefinition[] {
+  return s.tools.map((t) => ({
+    name: `${server}__${t.name}`, server, toolName: t.name, description: t.description ?? `The ${t.name} tool of ${server}.`, inputSchema: { type: 'object', properties: { arg: { type: 'string' } } },
+    ...(t.readOnly !== undefined ? { annotations: { readOnlyHint: t.readOnly } } : {}),
+  }));
+}
 
 /** An in-memory ToolSource: the MCP manager's contract without processes. */
 export class MemoryToolSource implements ToolSource {
@@ -47,12 +56,11 @@ export class MemoryToolSource implements ToolSource {
   constructor(readonly servers: Record<string, FakeServer>) {}
 
   tools(): ToolDefinition[] {
-    return Object.entries(this.servers).flatMap(([server, s]) =>
-      s.running ? s.tools.map((t) => ({
-        name: `${server}__${t.name}`, server, toolName: t.name, description: t.description ?? `The ${t.name} tool of ${server}.`, inputSchema: { type: 'object', properties: { arg: { type: 'string' } } },
-        ...(t.readOnly !== undefined ? { annotations: { readOnlyHint: t.readOnly } } : {}),
-      })) : [],
-    );
+    return Object.entries(this.servers).flatMap(([server, s]) => (s.running ? definitionsOf(server, s) : []));
+  }
+
+  signInServers(): readonly SignInWaiting[] {
+    return Object.entries(this.servers).filter(([, s]) => s.signIn === true && !s.running).map(([server, s]) => ({ server, tools: definitionsOf(server, s) }));
   }
 
   runningServers(): ReadonlySet<string> {
@@ -125,6 +133,9 @@ export const substringBuiltins: BuiltinTools = {
   },
   serverIndex(searchable): string {
     return `Searchable servers: ${[...new Set(searchable.map((t) => t.server))].join(', ')}`;
+  },
+  signInIndex(waiting): string {
+    return waiting.length > 0 ? `Waiting for sign-in: ${waiting.map((w) => w.server).join(', ')}` : '';
   },
 };
 

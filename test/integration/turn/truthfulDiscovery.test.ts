@@ -84,7 +84,7 @@ describe('discovery that tells the truth', function () {
     try {
       await t.session.send('list the pods', signal());
       const [result] = lastToolResults(t.api.requests[1]?.body);
-      assert.equal(result?.text, '{"results":[],"total":0,"note":"No tools matched. Try other keywords (a verb and an object, e.g. \\"create issue\\")."}');
+      assert.equal(result?.text, '{"results":[],"total":0,"note":"No tools matched, and none was left out: every tool you can load was searched. Try other keywords (a verb and an object, e.g. \\"create issue\\")."}');
       const [recorded] = searchResults(t.log.events());
       assert.deepEqual([recorded?.found, 'alreadyLoaded' in (recorded ?? {})], [[], false]);
       const card = historyFromStream(t.log.events(), false).items.find((i) => i.kind === 'search');

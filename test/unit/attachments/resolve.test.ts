@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { chipOf, type Attachment } from '../../../src/core/attachments/attachment';
 import { decodeText } from '../../../src/core/attachments/decode';
 import { rankFiles } from '../../../src/core/attachments/fuzzyFiles';
-import { fileMention, parseMentions, resourceMention } from '../../../src/core/attachments/mentions';
+import { fileMention, parseMentions, resourceMention, withResourceNames } from '../../../src/core/attachments/mentions';
 
 describe('resolving attachments', () => {
   it('finds #file, #selection and #problems mentions that start a word, each once, in order', () => {
@@ -57,6 +57,12 @@ describe('resource mentions', () => {
     assert.deepEqual(parseMentions('#resource:docs: and #resource::x'), [], 'a mention with no server or no URI is no mention');
     assert.equal(resourceMention('everything', 'demo://resource/static/document/architecture.md'), '#resource:everything:demo://resource/static/document/architecture.md');
     assert.equal(resourceMention('docs', 'file:///my notes.md'), '#resource:"docs:file:///my notes.md"');
+  });
+
+  it('the text as sent names what a resource mention attached instead of its whole URI; other mentions and unattached ones stay as typed', () => {
+    const names: Record<string, string> = { 'docs:file:///guide.md': 'guide.md', 'docs:file:///my notes.md': 'My notes' };
+    const sent = withResourceNames('compare #resource:docs:file:///guide.md, #resource:"docs:file:///my notes.md" and #file:a.ts with #resource:docs:gone://x.', (server, uri) => names[`${server}:${uri}`]);
+    assert.equal(sent, 'compare “guide.md”, “My notes” and #file:a.ts with #resource:docs:gone://x.');
   });
 });
 

@@ -232,3 +232,22 @@ describe('conversationTitle', () => {
     assert.ok(long.endsWith('…'));
   });
 });
+
+describe('a message not sent for want of an API key', () => {
+  const at = '2026-12-02T00:00:00.000Z';
+  const notSent = (cause: string): StreamEvent[] => [
+    { type: 'turn_start', at },
+    { type: 'user_message', text: 'hello', at },
+    { type: 'turn_end', reason: 'error', message: 'No Anthropic API key is set. Run "Quiver: Set API Key" from the Command Palette.', cause, at },
+  ];
+
+  it('says so on the message alone: no Failed line that would outlive the key being set (the key notice carries the how-to)', () => {
+    const items = historyFromStream(notSent('no API key'), false).items;
+    assert.deepEqual(items.map((i) => [i.kind, i.kind === 'user' ? [i.status, i.cause] : null]), [['user', ['failed', 'no API key']]]);
+  });
+
+  it('any other cause keeps its Failed line with what to do', () => {
+    const items = historyFromStream(notSent('could not reach http://127.0.0.1:9 (connection refused)'), false).items;
+    assert.deepEqual(items.map((i) => i.kind), ['user', 'turn_summary']);
+  });
+});

@@ -64,12 +64,12 @@ describe('search_tools', () => {
   it('ranks the loaded tools with the same query and limit into alreadyLoaded, never into results', () => {
     const offered = CATALOGUE.filter((t) => t.name === 'github__create_issue');
     const searchable = new Set([...all].filter((n) => n !== 'github__create_issue'));
-    const r = searchTools(index, searchable, { query: 'create issue', limit: 3 }, new ToolIndex(offered));
+    const r = searchTools(index, searchable, { query: 'create issue', limit: 3 }, { loaded: new ToolIndex(offered) });
     assert.ok(r.ok);
     assert.deepEqual(r.value.alreadyLoaded.map((x) => x.name), ['github__create_issue']);
     assert.ok(!r.value.results.some((x) => x.name === 'github__create_issue'));
     assert.notEqual(r.value.alreadyLoaded[0]?.summary, '');
-    const limited = searchTools(index, all, { query: 'widget', limit: 2 }, new ToolIndex(many));
+    const limited = searchTools(index, all, { query: 'widget', limit: 2 }, { loaded: new ToolIndex(many) });
     assert.ok(limited.ok);
     assert.deepEqual(limited.value.alreadyLoaded, [], 'a tool both searchable and loaded is only a result');
     const none = searchTools(index, searchable, { query: 'widget', limit: 2 });
@@ -79,12 +79,22 @@ describe('search_tools', () => {
   it('beside searchable results, names a loaded match only when its name matches the query as well (the two indexes\' scores do not compare)', () => {
     const loaded = [tool('notes_search', 'Search the notes for a message.'), tool('widget_echo', 'Echo back a message.')];
     const searchable = new Set(names(CATALOGUE));
-    const wordOnly = searchTools(index, searchable, { query: 'create issue' }, new ToolIndex(loaded));
+    const wordOnly = searchTools(index, searchable, { query: 'create issue' }, { loaded: new ToolIndex(loaded) });
     assert.ok(wordOnly.ok && wordOnly.value.results.length > 0);
     assert.deepEqual(wordOnly.value.alreadyLoaded, [], 'no loaded tool is about issues');
-    const spelled = searchTools(index, searchable, { query: 'srv__widget_echo' }, new ToolIndex(loaded));
+    const spelled = searchTools(index, searchable, { query: 'srv__widget_echo' }, { loaded: new ToolIndex(loaded) });
     assert.ok(spelled.ok);
     assert.deepEqual(spelled.value.alreadyLoaded.map((x) => x.name), ['srv__widget_echo'], 'a query spelling a loaded tool\'s name names it');
+  });
+
+  it('ranks the tools of servers waiting for sign-in into signInRequired, close to the best of them, never into results', () => {
+    const behind = [tool('whoami', 'Tell who the signed-in user is.'), tool('countdown', 'Count down from a number, reporting progress.')].map((t) => ({ ...t, name: `guarded__${t.toolName}`, server: 'guarded' }));
+    const r = searchTools(index, all, { query: 'whoami' }, { behindSignIn: new ToolIndex(behind) });
+    assert.ok(r.ok);
+    assert.deepEqual(r.value.signInRequired.map((x) => [x.name, x.summary]), [['guarded__whoami', 'Tell who the signed-in user is.']]);
+    assert.ok(!r.value.results.some((x) => x.name.startsWith('guarded__')));
+    const unrelated = searchTools(index, all, { query: 'create issue' }, { behindSignIn: new ToolIndex(behind) });
+    assert.ok(unrelated.ok && unrelated.value.signInRequired.length === 0, 'nothing behind sign-in is about issues');
   });
 
   it('answers very long queries within bounds', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { SEARCH_BUILTINS } from '../../../src/core/search/builtins';
-import { renderServerIndex, topicWords } from '../../../src/core/search/serverIndex';
+import { renderServerIndex, renderSignInIndex, topicWords } from '../../../src/core/search/serverIndex';
 import { CATALOGUE, tool } from './fixtures';
 
 describe('server index', () => {
@@ -12,6 +12,23 @@ describe('server index', () => {
     assert.match(text, /search_tools/);
     assert.match(text, /- github \(3 tools\): issue, pull, request/);
     assert.doesNotMatch(text, /empty/);
+  });
+
+  it('names the servers waiting for sign-in, what they last listed in the same words, and how the user signs in; empty when none waits', () => {
+    const text = renderSignInIndex([
+      { server: 'linear', tools: [] },
+      { server: 'github', tools: CATALOGUE.filter((t) => t.server === 'github') },
+    ]);
+    assert.equal(
+      text,
+      [
+        '## Servers waiting for sign-in',
+        'Their tools cannot be searched for, loaded or called until the user signs in. When a task needs one, tell the user to sign in: in the Tools view, click the server\'s "Sign in required" row, or run the command "Quiver: Sign In to MCP Server…".',
+        '- github (3 tools): issue, pull, request',
+        '- linear (its tools are not known until the user signs in)',
+      ].join('\n'),
+    );
+    assert.equal(renderSignInIndex([]), '');
   });
 
   it('is empty when nothing is discoverable', () => {

@@ -100,7 +100,7 @@ describe('folding a cycle by tool-call index', () => {
   });
 
   it('a search with nothing left out has no not_loaded list', () => {
-    const text = JSON.parse(renderSearchResult({ found: [{ name: 'ci__deploy', summary: 'Deploy.', status: 'usable' }], notLoaded: [], alreadyLoaded: [], total: 3 })) as Record<string, unknown>;
+    const text = JSON.parse(renderSearchResult({ found: [{ name: 'ci__deploy', summary: 'Deploy.', status: 'usable' }], notLoaded: [], alreadyLoaded: [], signInRequired: [], waitingForSignIn: [], total: 3 })) as Record<string, unknown>;
     assert.equal('not_loaded' in text, false);
     assert.equal('already_loaded' in text, false);
     assert.match(String(text['note']), /2 more matched; if none of these fits, search again/);
@@ -132,13 +132,27 @@ describe('folding a cycle by tool-call index', () => {
     const events = fold([{ index: 0, kind: 'write', tools: { ci__status: { enable: 'off' } } }, entry]);
     const e = events.find((x) => x.type === 'tool_result');
     assert.equal(e !== undefined && 'alreadyLoaded' in e, false);
-    assert.match(answerOf(events, 's1').note, /^No tools matched\./);
+    assert.match(answerOf(events, 's1').note, /^No tools matched, and none was left out/);
   });
 
-  it('an empty answer with nothing excluded still says no tools matched', () => {
+  it('an empty answer with nothing excluded says no tools matched and that none was left out', () => {
     assert.equal(
-      renderSearchResult({ found: [], notLoaded: [], alreadyLoaded: [], total: 0 }),
-      '{"results":[],"total":0,"note":"No tools matched. Try other keywords (a verb and an object, e.g. \\"create issue\\")."}',
+      renderSearchResult({ found: [], notLoaded: [], alreadyLoaded: [], signInRequired: [], waitingForSignIn: [], total: 0 }),
+      '{"results":[],"total":0,"note":"No tools matched, and none was left out: every tool you can load was searched. Try other keywords (a verb and an object, e.g. \\"create issue\\")."}',
+    );
+  });
+
+  it('a match behind a server waiting for sign-in is named with its server and what the user must do; never promoted', () => {
+    const entry: BufferEntry = { index: 0, kind: 'search', toolUseId: 's1', results: [], loadBudget: 0, total: 0, signInRequired: [{ name: 'guarded__whoami', summary: 'Who am I.', score: 2, tier: 2, server: 'guarded' }], waitingForSignIn: ['linear'] };
+    const events = fold([entry]);
+    assert.deepEqual(events.map((e) => e.type), ['tool_result'], 'no config_delta');
+    const e = events[0];
+    assert.deepEqual(e?.type === 'tool_result' ? [e.signInRequired, e.waitingForSignIn] : [], [['guarded__whoami'], ['linear']]);
+    assert.equal(
+      e?.type === 'tool_result' ? (e.content[0] as { text: string }).text : '',
+      '{"results":[],"sign_in_required":[{"name":"guarded__whoami","summary":"Who am I.","server":"guarded"}],"waiting_for_sign_in":["linear"],"total":0,"note":"No tool you can load now matched. ' +
+        'Tools under \\"sign_in_required\\" are on MCP server \\"guarded\\", which waits for the user to sign in: they cannot be loaded or called until then. Tell the user to sign in (in the Tools view, click the server\'s \\"Sign in required\\" row, or run the command \\"Quiver: Sign In to MCP Server…\\"), then search again. ' +
+        'Under \\"waiting_for_sign_in\\": MCP server \\"linear\\", which waits for the user to sign in; its tools are not known until then, so they were not searched. If the task may need it, tell the user to sign in (in the Tools view, click the server\'s \\"Sign in required\\" row, or run the command \\"Quiver: Sign In to MCP Server…\\")."}',
     );
   });
 

@@ -61,6 +61,18 @@ describe('webview search card', () => {
     assert.deepEqual(rows.map((r) => r.querySelector('button')?.textContent ?? null), ['Unload', null, null]);
   });
 
+  it('names a match behind a server waiting for sign-in, and a server it could not search, with how to sign in', () => {
+    const item: SearchItem = { ...searchItem([row('guarded__whoami', 'sign in required')], 'whoami'), outcome: { status: 'done', found: [row('guarded__whoami', 'sign in required')], waitingForSignIn: ['linear'] } };
+    const el = card.renderSearchCard(item, true);
+    assert.equal(el.querySelector('.search-counts')?.textContent, '1 found: 1 sign in required');
+    const status = el.querySelector('.found-sign-in-required .found-status');
+    assert.equal(status?.textContent, 'sign in required');
+    assert.match(status?.getAttribute('title') ?? '', /^Its server waits for you to sign in: the model cannot load or call it until then, and was told so\. To sign in, click its "Sign in required" row in the Tools view/);
+    assert.equal(el.querySelector('.not-searched')?.textContent, 'Not searched: linear waits for you to sign in, and its tools are not known until then. To sign in, click its "Sign in required" row in the Tools view, or run Quiver: Sign In to MCP Server….');
+    const empty = card.renderSearchCard({ ...item, outcome: { status: 'done', found: [], waitingForSignIn: ['linear'] } }, true);
+    assert.deepEqual([...empty.querySelectorAll('.card-body > div')].map((d) => d.textContent?.slice(0, 25)), ['No discoverable tool matc', 'Not searched: linear wait']);
+  });
+
   it('Unload asks the host to turn that tool off, once', () => {
     globals.posted.length = 0;
     const el = card.renderSearchCard(searchItem([row('git__git_diff', 'loaded', 340)]), true);
