@@ -134,6 +134,7 @@ function requestNotes(requests: readonly RequestUsage[]): string[] {
     const parts = [
       ...(r.changes.length > 0 ? [`tool changes before it: ${r.changes.map(markdownText).join('; ')}`] : []),
       ...(r.cacheMiss !== undefined ? [`cache miss: ${markdownText(r.cacheMiss)}`] : []),
+      ...r.managed.map((m) => `context: ${m}`),
     ];
     return parts.length > 0 ? [`- Request ${i + 1}: ${parts.join('; ')}`] : [];
   });

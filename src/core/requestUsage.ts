@@ -1,7 +1,7 @@
 import { estimateResultTokens } from './results/resultText';
 import { noteEnableSources } from './stream/enableSources';
 import type { DeltaSource, StreamEvent } from './stream/events';
-import { UNLOADED_IN_CONVERSATION } from './toolOverview';
+import { formatTokens, UNLOADED_IN_CONVERSATION } from './toolOverview';
 import { tokensOfChars } from './tokens';
 import { READ_RESULT_NAME } from './tools';
 
@@ -20,6 +20,8 @@ export interface RequestUsage {
    * carried (each result is paid again, mostly as cache reads, by every later request).
    */
   readonly results: { readonly added: number; readonly carried: number };
+  /** What the API's context management did in this request, in words (compacted, cleared), with the tokens it saved. */
+  readonly managed: readonly string[];
 }
 
 /** What the conversation's tool results cost, and what keeping the long ones whole saved. */
@@ -56,6 +58,15 @@ function describeChange(e: Extract<StreamEvent, { type: 'wire_change' }>, source
   return phrases.join('; ');
 }
 
+/** What context management did in a request, with what it saved (the prompt it read against what it would have). */
+function managedOf(e: Extract<StreamEvent, { type: 'usage' }>): string[] {
+  const prompt = e.inputTokens + e.cacheReadTokens + e.cacheWriteTokens;
+  return [
+    ...(e.cleared !== undefined ? [`cleared ${e.cleared.toolUses} old tool ${e.cleared.toolUses === 1 ? 'result' : 'results'} (${formatTokens(e.cleared.inputTokens)} tokens saved)`] : []),
+    ...(e.compacted !== undefined ? [`compacted the conversation: read ${formatTokens(e.compacted.inputTokens)} tokens, summarized in ${formatTokens(e.compacted.outputTokens)} (${formatTokens(Math.max(0, e.compacted.inputTokens - prompt))} tokens saved)`] : []),
+  ];
+}
+
 /**
  * Every answered request of the stream, in order, from its usage event and the changes and
  * results appended before it. Results count as recorded (one a regenerate withdrew included).
@@ -73,7 +84,7 @@ export function requestUsageOf(events: readonly StreamEvent[]): RequestUsage[] {
     if (e.type !== 'usage') continue;
     carried += added;
     const prompt = e.inputTokens + e.cacheReadTokens + e.cacheWriteTokens;
-    requests.push({ input: e.inputTokens, cacheRead: e.cacheReadTokens, cacheWrite: e.cacheWriteTokens, readShare: prompt > 0 ? e.cacheReadTokens / prompt : 0, changes, cacheMiss: e.cacheMiss, results: { added, carried } });
+    requests.push({ input: e.inputTokens, cacheRead: e.cacheReadTokens, cacheWrite: e.cacheWriteTokens, readShare: prompt > 0 ? e.cacheReadTokens / prompt : 0, changes, cacheMiss: e.cacheMiss, results: { added, carried }, managed: managedOf(e) });
     changes = [];
     added = 0;
   }

@@ -3,6 +3,14 @@ import type { StreamEvent } from '../stream/events';
 
 type ToolResult = Extract<StreamEvent, { type: 'tool_result' }>;
 
+/** Each call's input as JSON, by tool_use id. */
+function callInputs(events: readonly StreamEvent[]): ReadonlyMap<string, string> {
+  return new Map(events.flatMap((e) => (e.type === 'assistant_message' ? e.content.flatMap((b) => (b.type === 'tool_use' ? [[b.id, JSON.stringify(b.input)] as const] : [])) : [])));
+}
+
+/** A kept result as a note names it: its ref, and the call that made it, so the model knows which is which. */
+const keptLabel = (r: ToolResult, calls: ReadonlyMap<string, string>): string => `${r.kept?.ref ?? ''} (${r.name} ${calls.get(r.toolUseId) ?? '{}'})`;
+
 /** Where the last `cleared` note stands, or -1: later clearings are told from there on. */
 function lastNote(events: readonly StreamEvent[]): number {
   for (let i = events.length - 1; i >= 0; i--) {
@@ -26,7 +34,8 @@ export function clearedNote(events: readonly StreamEvent[], keepToolUses: number
   const results = events.filter((e): e is ToolResult => e.type === 'tool_result' && e.name !== READ_RESULT_NAME);
   const named = new Set(events.slice(0, from).flatMap((e) => (e.type === 'wire_change' && e.cause === 'cleared' ? [...e.text.matchAll(/\br[1-9][0-9]*\b/g)].map((m) => m[0]) : [])));
   const older = results.slice(0, Math.max(0, results.length - keepToolUses));
-  const kept = older.flatMap((r) => (r.kept !== undefined && !named.has(r.kept.ref) ? [`${r.kept.ref} (${r.name})`] : []));
+  const calls = callInputs(events);
+  const kept = older.flatMap((r) => (r.kept !== undefined && !named.has(r.kept.ref) ? [keptLabel(r, calls)] : []));
   // The API clears again on every request past its trigger: later notes only name new kept results.
   if (kept.length === 0 && from > 0) return [];
   const toolUses = clearedSince.reduce((n, e) => n + (e.type === 'usage' ? (e.cleared?.toolUses ?? 0) : 0), 0);
@@ -56,9 +65,9 @@ const MAX_LISTED = 40;
 export function keptAfterCompaction(events: readonly StreamEvent[], at: string): StreamEvent[] {
   const boundary = lastBoundary(events);
   if (boundary < 0 || events.slice(boundary).some((e) => e.type === 'wire_change' && e.cause === 'cleared')) return [];
-  const calls = new Map(events.slice(0, boundary).flatMap((e) => (e.type === 'assistant_message' ? e.content.flatMap((b) => (b.type === 'tool_use' ? [[b.id, JSON.stringify(b.input)] as const] : [])) : [])));
+  const calls = callInputs(events.slice(0, boundary));
   const kept = events.slice(0, boundary).filter((e): e is ToolResult => e.type === 'tool_result' && e.kept !== undefined).slice(-MAX_LISTED);
   if (kept.length === 0) return [];
-  const listed = kept.map((r) => `${r.kept?.ref ?? ''} (${r.name} ${calls.get(r.toolUseId) ?? '{}'})`).join(', ');
+  const listed = kept.map((r) => keptLabel(r, calls)).join(', ');
   return [{ type: 'wire_change', cause: 'cleared', added: [], removed: [], text: `Tool results from before the summary that Quiver kept whole; read them with ${READ_RESULT_NAME} if you need them: ${listed}.`, at }];
 }

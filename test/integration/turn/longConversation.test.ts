@@ -13,7 +13,7 @@ import { harness, signal, type Harness } from './harness';
  * result is read again with read_result.
  */
 
-const TURNS = Number(process.env.LONG_TURNS ?? 146);
+const TURNS = Number(process.env.LONG_TURNS ?? 148);
 const REPLY_WORDS = 'The page says what the user needs; here is a careful account of it, line by line, with what it means for the next step. ';
 const random = seededRandom(29);
 const pageSizes = Array.from({ length: TURNS + 1 }, () => 3000 + Math.floor(random() * 21_000));

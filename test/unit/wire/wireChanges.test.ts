@@ -114,4 +114,33 @@ describe('wire changes: what a request appends so nothing sent before changes', 
     const appended = step(events, ['search_tools', 'gh__a']);
     assert.ok(appended.some((e) => e.type === 'wire_change' && e.added.includes('gh__a')), 'the promoted tool is added by a change instead');
   });
+
+  it('after a compaction boundary, the tools the conversation had come back by one change (the block\'s own tool changes count)', () => {
+    const boundary = (toolChanges?: { added: string[]; removed: string[] }): StreamEvent => ({
+      type: 'assistant_message',
+      content: [{ type: 'compaction', summary: 'so far', ...(toolChanges ? { toolChanges } : {}), wire: { type: 'compaction', content: 'so far' } }, { type: 'text', text: 'go on' }],
+      stopReason: 'end_turn',
+      at,
+    });
+    const opened = (): StreamEvent[] => {
+      const events: StreamEvent[] = [user('hi')];
+      step(events, ['search_tools', 'fs__read']);
+      searched(events, 's1', [['gh__a', 'usable']]);
+      return events;
+    };
+    // The server said nothing: only the tools array survived, so gh__a comes back by a change of its own.
+    const bare = opened();
+    bare.push(boundary(), user('more'));
+    const back = step(bare, ['search_tools', 'fs__read', 'gh__a']);
+    assert.deepEqual(back.map((e) => (e.type === 'wire_change' ? [e.cause, e.added, e.removed] : e.type)), [['compaction', ['gh__a'], []]]);
+    assert.equal(step(bare, ['search_tools', 'fs__read', 'gh__a']).length, 0, 'once back, nothing more');
+    // The server carried it over: nothing to give back.
+    const carried = opened();
+    carried.push(boundary({ added: ['gh__a'], removed: [] }), user('more'));
+    assert.deepEqual(step(carried, ['search_tools', 'fs__read', 'gh__a']), []);
+    // One the user turned off since is not given back.
+    const off = opened();
+    off.push(boundary(), user('more'));
+    assert.deepEqual(step(off, ['search_tools', 'fs__read']), []);
+  });
 });
