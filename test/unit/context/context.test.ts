@@ -41,7 +41,7 @@ describe('context management', () => {
     const [note] = keptAfterCompaction(events, at);
     assert.equal(note?.type === 'wire_change' ? note.text : '', 'Tool results from before the summary that Quiver kept whole; read them with read_result if you need them: r1 (docs__fetch {"arg":"1"}).');
     assert.deepEqual(keptAfterCompaction([...events, ...(note ? [note] : [])], at), []);
-    const failed: StreamEvent = { ...boundary, content: [{ type: 'compaction', summary: null, wire: { type: 'compaction', content: null } }] } as StreamEvent;
+    const failed: StreamEvent = { ...boundary, content: [{ type: 'compaction', summary: null, wire: { type: 'compaction', content: null } }] };
     assert.deepEqual(keptAfterCompaction([call('a', 'docs__fetch', '1'), kept('a', 'docs__fetch', 'r1'), failed], at), [], 'a failed compaction is no boundary');
   });
 });
