@@ -114,8 +114,8 @@ describe('a conversation that never ends: 300 requests under context management'
         const clearings = requests.flatMap((r, i) => (r.cleared !== undefined ? [i] : []));
         assert.ok(compactions.length >= 1, 'at least one compaction');
         assert.ok(clearings.length >= 1, 'at least one clearing');
-        // After each clearing and each compaction, what the model is offered at the next request.
-        for (const i of [...compactions, clearings[0] as number]) {
+        // After each compaction and the last clearing (the /set came after the first), what the model is offered at the next request.
+        for (const i of [...compactions, clearings.at(-1) as number]) {
           const next = requests[i + 1];
           if (next === undefined) continue;
           for (const tool of ['ci__deploy', 'db__query', 'wiki__edit', 'read_result']) assert.ok(next.offeredTools?.includes(tool), `request ${i + 1} offers ${tool}`);
