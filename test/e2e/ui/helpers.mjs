@@ -142,6 +142,9 @@ export async function expandOnServer(page, server) {
 
 /** Right-clicks `target` and picks the context menu item `name`. */
 export async function contextMenu(page, target, name) {
+  // A hover the pointer left open on another row (a tree item's tooltip) would take the click.
+  await page.mouse.move(0, 0);
+  await page.locator('.context-view .hover-contents').waitFor({ state: 'hidden', timeout: 3000 }).catch(() => page.keyboard.press('Escape'));
   await target.click({ button: 'right' });
   const item = page.getByRole('menuitem', { name });
   await item.hover();

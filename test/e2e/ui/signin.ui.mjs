@@ -315,6 +315,9 @@ export default function (t) {
     if ((await named(page, 'secure').filter({ hasText: 'not started' }).count()) > 0) throw new Error(`after a reload "secure" reads "not started": ${await secureRows(page)}`);
 
     writeSetting(settingsFile, ['quiver.tools', 'secure__whoami'], { enable: 'on' });
+    // Turned on, it starts (no page: only Sign In opens one) and waits again; a Sign In clicked meanwhile would be superseded by that start.
+    await page.waitForTimeout(3000);
+    await untilSignInRequired(page, 'after its tool was turned on');
     const pages = state.pages.length;
     await clickSignInAction(page);
     await allowIn(await nextPage(pages, 'Sign In after the reload'));
