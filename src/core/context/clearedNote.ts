@@ -1,5 +1,6 @@
 import { READ_RESULT_NAME } from '../tools';
 import type { StreamEvent } from '../stream/events';
+import { lastCompactionBoundary } from './boundary';
 
 type ToolResult = Extract<StreamEvent, { type: 'tool_result' }>;
 
@@ -46,15 +47,6 @@ export function clearedNote(events: readonly StreamEvent[], keepToolUses: number
   return [{ type: 'wire_change', cause: 'cleared', added: [], removed: [], text, at }];
 }
 
-/** The index of the stream's latest compaction boundary (the reply holding it), or -1. */
-function lastBoundary(events: readonly StreamEvent[]): number {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e?.type === 'assistant_message' && e.content.some((b) => b.type === 'compaction' && b.summary !== null)) return i;
-  }
-  return -1;
-}
-
 const MAX_LISTED = 40;
 
 /**
@@ -63,7 +55,7 @@ const MAX_LISTED = 40;
  * refs, and read_result still reads them. Once per boundary.
  */
 export function keptAfterCompaction(events: readonly StreamEvent[], at: string): StreamEvent[] {
-  const boundary = lastBoundary(events);
+  const boundary = lastCompactionBoundary(events);
   if (boundary < 0 || events.slice(boundary).some((e) => e.type === 'wire_change' && e.cause === 'cleared')) return [];
   const calls = callInputs(events.slice(0, boundary));
   const kept = events.slice(0, boundary).filter((e): e is ToolResult => e.type === 'tool_result' && e.kept !== undefined).slice(-MAX_LISTED);

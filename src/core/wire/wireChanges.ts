@@ -1,3 +1,4 @@
+import { lastCompactionBoundary } from '../context';
 import type { ChatMessage } from '../model';
 import type { StreamEvent, ToolChangeCause, WireTool } from '../stream/events';
 import type { ToolDefinition } from '../tools';
@@ -71,22 +72,13 @@ function toolChanges(input: WireChangeInput, wire: WireState): StreamEvent[] {
   return events;
 }
 
-/** Where the stream's latest compaction boundary is: the index of the reply that holds it, or -1. */
-function lastBoundary(events: readonly StreamEvent[]): number {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e?.type === 'assistant_message' && e.content.some((b) => b.type === 'compaction' && b.summary !== null)) return i;
-  }
-  return -1;
-}
-
 /**
  * After a compaction boundary, the tools the conversation offered just before it that are still
  * wanted and that the boundary dropped, offered again by one change of their own (so the model
  * reads why). Empty when there was no boundary, or once they are back.
  */
 function restoredAfterCompaction(input: WireChangeInput, wire: WireState): StreamEvent[] {
-  const at = lastBoundary(input.events);
+  const at = lastCompactionBoundary(input.events);
   if (at < 0) return [];
   const before = wireStateOf(input.events.slice(0, at), input.messages).offered;
   const restore = input.desired.filter((t) => before.has(t.name) && !wire.offered.has(t.name) && wire.definitions.has(t.name)).map((t) => t.name);
