@@ -11,6 +11,7 @@ export function staticToolSource(tools, call) {
     ensureRunning: async () => undefined,
     startingServers: () => new Set(),
     offServers: () => [],
+    signInServers: () => [],
     serverOfKey: () => undefined,
     onDidChange: () => () => undefined,
   };
