@@ -1,6 +1,6 @@
-import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamObserver } from '../core/model';
-import { fallbackCapabilities, type ModelCapabilities } from '../core/modelCapabilities';
-import { SETTINGS } from '../core/settingsRegistry';
+import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamObserver } from '../core/models/model';
+import { fallbackCapabilities, type ModelCapabilities } from '../core/models/capabilities';
+import { SETTINGS } from '../core/settings/registry';
 import { AnthropicModelClient } from '../providers/anthropic/anthropicModelClient';
 import type { ApiKeyStore } from './apiKey';
 import { readQuiverSetting } from './settings';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { fallbackCapabilities, type ModelCapabilities } from '../core/modelCapabilities';
+import { fallbackCapabilities, type ModelCapabilities } from '../core/models/capabilities';
 
 /**
  * Each model's context window as requests see it: `max_input_tokens` from `/v1/models`, asked once

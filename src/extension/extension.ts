@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { ToolIndex } from '../core/search/toolIndex';
-import { allItems } from '../core/toolOverview';
-import { combineSources } from '../core/sources';
+import { allItems } from '../core/overhead/toolOverview';
+import { combineSources } from '../core/tools';
 import { ConversationStore } from '../core/stream/conversationStore';
 import { createSearchBuiltins } from '../core/turn/searchBuiltins';
-import { SETTINGS, SETTINGS_SECTION } from '../core/settingsRegistry';
+import { SETTINGS, SETTINGS_SECTION } from '../core/settings/registry';
 import { allowAlways } from './alwaysAllow';
 import { ApiKeyStore } from './apiKey';
 import { registerAttachCommands } from './attachments/attachCommands';

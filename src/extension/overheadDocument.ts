@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { renderOverheadReport } from '../core/overheadReport';
-import { requestUsageOf, resultCostsOf } from '../core/requestUsage';
-import { searchActivity } from '../core/searchActivity';
+import { renderOverheadReport } from '../core/overhead/report';
+import { requestUsageOf, resultCostsOf } from '../core/overhead/requestUsage';
+import { searchActivity } from '../core/search/activity';
 import type { StreamEvent } from '../core/stream/events';
 import { showMarkdownPreview } from './markdownPreview';
 import type { ToolsModel } from './toolsModel';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { EDITOR_SOURCE } from '../core/editorTools';
 import type { Availability, ConfigIssue, IgnoredRunPolicy } from '../core/availability';
 import { summarize } from '../core/search/summary';
-import { formatTokens, UNLOADED_IN_CONVERSATION, unloadedExplanation, type ToolOverviewItem } from '../core/toolOverview';
+import { formatTokens, UNLOADED_IN_CONVERSATION, unloadedExplanation, type ToolOverviewItem } from '../core/overhead/toolOverview';
 import { whyToolAsks } from './ignoredRunPolicyText';
 import type { ServerView, ToolsModel } from './toolsModel';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ElicitationAnswer } from '../core/elicitation/elicitation';
 import { answerProblems } from '../core/elicitation/elicitationForm';
-import { webHref } from '../core/safeLink';
+import { webHref } from '../core/text/safeLink';
 import type { ElicitationPrompt, Elicitor } from '../core/turn/ports';
 import type { ElicitationPromptView, ElicitationReply, HostToWebview } from '../protocol';
 

@@ -1,7 +1,7 @@
 import type { ServerKeys } from '../core/availability';
 import type { ToolCallHooks } from '../core/elicitation/elicitation';
-import { NO_REVIEW, type CallReview, type SignInWaiting, type ToolCallResult, type ToolSource, type Unsubscribe } from '../core/toolSource';
-import type { ToolDefinition } from '../core/tools';
+import { NO_REVIEW, type CallReview, type SignInWaiting, type ToolCallResult, type ToolSource, type Unsubscribe } from '../core/tools/toolSource';
+import type { ToolDefinition } from '../core/tools/definitions';
 import { untilAborted } from '../core/turn/untilAborted';
 import { buildCatalogue, type Catalogue } from './buildCatalogue';
 import { CatalogueCache, type CachedCatalogue } from './catalogueCache';

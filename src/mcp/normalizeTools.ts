@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolAnnotations } from '../core/tools';
+import type { JsonSchema, ToolAnnotations } from '../core/tools/definitions';
 import { boundDescription } from './truncate';
 
 /** One tool as its server described it, after the untrusted fields were checked. */

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCallResult, ToolResultContent } from '../core/toolSource';
+import type { ToolCallResult, ToolResultContent } from '../core/tools/toolSource';
 import { stripStackFrames } from './describeCallError';
-import { headOf } from '../core/textCut';
+import { headOf } from '../core/text/textCut';
 import { resultCutMarker } from './truncate';
 
 type Block = CallToolResult['content'][number];

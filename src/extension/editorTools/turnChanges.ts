@@ -1,4 +1,4 @@
-import { eventIndexOfItem } from '../../core/chatHistory';
+import { eventIndexOfItem } from '../../core/chat';
 import { turnCheckpoint, undoChanges } from '../../core/edits';
 import type { StreamEvent } from '../../core/stream/events';
 import { applyEach } from './applyChanges';

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamObserver } from '../../core/model';
-import { fallbackCapabilities, type ModelCapabilities } from '../../core/modelCapabilities';
+import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamObserver } from '../../core/models/model';
+import { fallbackCapabilities, type ModelCapabilities } from '../../core/models/capabilities';
 import { describeError, MISSING_KEY_MESSAGE } from './describeError';
 import { responseFromWire } from './fromWire';
 import { ModelCatalog } from './modelCatalog';

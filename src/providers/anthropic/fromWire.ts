@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ModelResponse } from '../../core/model';
+import type { ModelResponse } from '../../core/models/model';
 import type { AssistantBlock } from '../../core/stream/events';
 import { describeCacheMiss } from './cacheMiss';
 

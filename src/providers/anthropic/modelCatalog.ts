@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import Anthropic from '@anthropic-ai/sdk';
-import { EFFORTS, fallbackCapabilities, isTableModel, TABLE_MODEL_IDS, type ModelCapabilities } from '../../core/modelCapabilities';
+import { EFFORTS, fallbackCapabilities, isTableModel, TABLE_MODEL_IDS, type ModelCapabilities } from '../../core/models/capabilities';
 
 /** One model as the "Choose Model" list shows it. */
 export interface ModelSummary {

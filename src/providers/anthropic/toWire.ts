@@ -1,8 +1,8 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { CacheTtl } from '../../core/cacheTtl';
-import type { ChatMessage, ModelRequest, SystemChange, UserBlock } from '../../core/model';
+import type { CacheTtl } from '../../core/context/cacheTtl';
+import type { ChatMessage, ModelRequest, SystemChange, UserBlock } from '../../core/models/model';
 import type { AssistantBlock, WireTool } from '../../core/stream/events';
-import type { ToolResultContent } from '../../core/toolSource';
+import type { ToolResultContent } from '../../core/tools/toolSource';
 import { contextManagementToWire } from './contextToWire';
 import { toolsRendering, type PromotionRendering, type ToolsRendering } from './rendering';
 import { BLOCK_BINDING_BETA, thinkingToWire } from './thinkingToWire';
