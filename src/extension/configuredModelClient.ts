@@ -1,5 +1,6 @@
 import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamObserver } from '../core/models/model';
-import { fallbackCapabilities, type ModelCapabilities } from '../core/models/capabilities';
+import type { ModelCapabilities } from '../core/models';
+import { fallbackCapabilities } from '../providers/anthropic/modelTable';
 import { SETTINGS } from '../core/settings/registry';
 import { AnthropicModelClient } from '../providers/anthropic/anthropicModelClient';
 import type { ApiKeyStore } from './apiKey';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type Anthropic from '@anthropic-ai/sdk';
 import { contextManagementFor, NO_CONTEXT_MANAGEMENT } from '../../../src/core/context';
 import type { ChatMessage, ModelRequest } from '../../../src/core/models/model';
-import { fallbackCapabilities } from '../../../src/core/models/capabilities';
+import { fallbackCapabilities } from '../../../src/providers/anthropic/modelTable';
 import { responseFromWire } from '../../../src/providers/anthropic/fromWire';
 import { requestToWire } from '../../../src/providers/anthropic/toWire';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { fallbackCapabilities } from '../../../src/core/models/capabilities';
+import { fallbackCapabilities } from '../../../src/providers/anthropic/modelTable';
 import { isThinkingIssue, resolveThinking } from '../../../src/core/settings/thinking';
 
 const sonnet55 = fallbackCapabilities('claude-sonnet-5-5');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { fallbackCapabilities, isTableModel, TABLE_MODEL_IDS } from '../../src/core/models/capabilities';
+import { fallbackCapabilities, isTableModel, TABLE_MODEL_IDS } from '../../../src/providers/anthropic/modelTable';
 
 const CURRENT = [
   'claude-fable-5-2', 'claude-mythos-5-2', 'claude-fable-5-1', 'claude-mythos-5-1', 'claude-opus-5-5', 'claude-sonnet-5-5',
