@@ -10,11 +10,11 @@
  * exactly what the webview shows (a reload mid-turn then loses nothing).
  */
 import * as z from 'zod';
-import type { AttachmentChip } from './core/attachments/attachment';
-import type { ChangeSummary } from './core/edits/fileChange';
-import type { FieldValue, FormField } from './core/elicitation/elicitationForm';
-import { RESULT_REF } from './core/results/resultRefs';
-import type { FoundTool, ItemsPatch, HistoryItem, JsonObject, OutputPart, ProgressView, SearchOutcome, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chat/items';
+import type { AttachmentChip } from './core/attachments';
+import type { ChangeSummary } from './core/edits';
+import type { FieldValue, FormField } from './core/elicitation';
+import { RESULT_REF } from './core/results';
+import type { FoundTool, ItemsPatch, HistoryItem, JsonObject, OutputPart, ProgressView, SearchOutcome, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chat';
 
 // ---------------------------------------------------------------------------------------------
 // Shared shapes: the chat items come from src/core (the protocol carries them; core never imports the protocol)

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { Attachment } from '../core/attachments/attachment';
+import type { Attachment } from '../core/attachments';
 import type { ApprovalAnswer, ChatSnapshot, ElicitationReply, HostToWebview } from '../protocol';
 
 export type { ApprovalAnswer, ChatSnapshot, HostToWebview } from '../protocol';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { parseMentions, withResourceNames } from '../core/attachments/mentions';
-import { openableHref } from '../core/text/safeLink';
-import { parseSlashCommand } from '../core/slashCommands/commands';
+import { parseMentions, withResourceNames } from '../core/attachments';
+import { openableHref } from '../core/text';
+import { parseSlashCommand } from '../core/slashCommands';
 import { parseWebviewToHost, type BannerSeverity, type HostToWebview, type WebviewToHost } from '../protocol';
 import { openAttachment } from './attachments/openAttachment';
 import { resolveMentions } from './attachments/resolveMentions';

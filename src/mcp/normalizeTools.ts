@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolAnnotations } from '../core/tools/definitions';
+import type { JsonSchema, ToolAnnotations } from '../core/tools';
 import { boundDescription } from './truncate';
 
 /** One tool as its server described it, after the untrusted fields were checked. */

@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamObserver } from '../../core/models/model';
+import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamObserver } from '../../core/models';
 import type { ModelCapabilities } from '../../core/models';
 import { fallbackCapabilities } from './modelTable';
 import { describeError, MISSING_KEY_MESSAGE } from './describeError';
