@@ -1,3 +1,3 @@
 export { lastCompactionBoundary } from './boundary';
 export { clearedNote, keptAfterCompaction } from './clearedNote';
-export { contextManagementFor, NO_CONTEXT_MANAGEMENT, type ClearingPolicy, type CompactionPolicy, type ContextManagement, type ContextManagementSetting } from './policy';
+export { contextManagementFor, NO_CONTEXT_MANAGEMENT, type ClearingPolicy, type CompactionPolicy, type ContextManagement, type ContextManagementMode, type ContextManagementSetting } from './policy';
