@@ -58,7 +58,7 @@ export async function run(opts) {
     const m = await measure(fixture, mode);
     none ??= m.t.cost;
     rows.push([mode.label, m.requests.length, m.refused.length, m.clearings, m.compactions.length, int(m.peak), int(m.t.input), int(m.t.write), int(m.t.read), `${Math.round(100 * m.t.readShare)}%`, int(m.t.cost), `${(m.t.cost / none).toFixed(2)}×`]);
-    if (m.refused.length > 0) notes.push(`${mode.label}: ${m.refused.length} request(s) refused, the first at turn ${m.failed[0]?.turn ?? '?'}: ${m.refused[0].rejected}`);
+    if (m.refused.length > 0) notes.push(`${mode.label}: ${m.refused.length} request(s) refused (its cost counts the answered ones only), the first at turn ${m.failed[0]?.turn ?? '?'}: ${m.refused[0].rejected}`);
     if (m.compactions.length > 0) notes.push(`${mode.label}: the compaction steps read ${int(m.t.compactionInput)} tokens (in "input") and wrote summaries of ${int(m.t.summaryOutput)} output tokens (left out).`);
   }
   return {
