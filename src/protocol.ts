@@ -10,26 +10,26 @@
  * exactly what the webview shows (a reload mid-turn then loses nothing).
  */
 import * as z from 'zod';
-import type { AttachmentChip } from './core/attachments/attachment';
-import type { ChangeSummary } from './core/edits/fileChange';
-import type { FieldValue, FormField } from './core/elicitation/elicitationForm';
-import { RESULT_REF } from './core/results/resultRefs';
-import type { FoundTool, ItemsPatch, HistoryItem, JsonObject, OutputPart, ProgressView, SearchOutcome, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chatItems';
+import type { AttachmentChip } from './core/attachments';
+import type { ChangeSummary } from './core/edits';
+import type { FieldValue, FormField } from './core/elicitation';
+import { RESULT_REF } from './core/results';
+import type { FoundTool, ItemsPatch, HistoryItem, JsonObject, OutputPart, ProgressView, SearchOutcome, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chat';
 
 // ---------------------------------------------------------------------------------------------
 // Shared shapes: the chat items come from src/core (the protocol carries them; core never imports the protocol)
 
-export type { FoundStatus, FoundTool, HistoryItem, ItemsPatch, JsonObject, KeptOutput, OutputPart, ProgressView, SearchOutcome, ThinkingItem, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chatItems';
+export type { FoundStatus, FoundTool, HistoryItem, ItemsPatch, JsonObject, KeptOutput, OutputPart, ProgressView, SearchOutcome, ThinkingItem, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from './core/chat/items';
 export type { ChoiceOption, FieldValue, FormAnswer, FormField } from './core/elicitation/elicitationForm';
 export { answerProblems, initialAnswer } from './core/elicitation/elicitationForm';
 export type { TurnEndReason } from './core/stream/events';
 export type { AttachmentChip, AttachmentKind, LineRange } from './core/attachments/attachment';
 export type { ChangeSummary } from './core/edits/fileChange';
-export type { TurnChanges } from './core/chatItems';
-export { SLASH_COMMANDS } from './core/slashCommandList';
+export type { TurnChanges } from './core/chat/items';
+export { SLASH_COMMANDS } from './core/slashCommands/list';
 export { fileMention, resourceMention } from './core/attachments/mentions';
-export { addUsage, EMPTY_USAGE } from './core/chatItems';
-export { formatTokens } from './core/toolOverview';
+export { addUsage, EMPTY_USAGE } from './core/chat/items';
+export { formatTokens } from './core/overhead/toolOverview';
 export { applyHostMessage } from './protocolState';
 
 export interface ConversationSummary {

@@ -95,7 +95,7 @@ export async function run(opts) {
   const browser = (await load('test/unit/webview/browserGlobals.js')).installBrowserGlobals();
   try {
     const m = {
-      ...(await load('src/core/chatHistory/index.js')),
+      ...(await load('src/core/chat/index.js')),
       ...(await load('src/protocol.js')),
       ...(await load('webview/transcript.js')),
     };

@@ -46,7 +46,7 @@ const int = (x) => Math.round(x).toLocaleString('en-US');
 export async function run(opts) {
   const fixture = await load(opts.repoRoot, 'test/fixtures/longConversation.js');
   const { contextManagementFor } = await load(opts.repoRoot, 'src/core/context/index.js');
-  const { fallbackCapabilities } = await load(opts.repoRoot, 'src/core/modelCapabilities.js');
+  const { fallbackCapabilities } = await load(opts.repoRoot, 'src/providers/anthropic/modelTable.js');
   const { modelSpec } = await load(opts.repoRoot, 'test/fixtures/messagesApi/models.js');
   const { MODEL } = fixture;
   const { clearing, compaction } = contextManagementFor(fallbackCapabilities(MODEL), 'auto');
