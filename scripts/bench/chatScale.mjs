@@ -96,7 +96,7 @@ export async function run(opts) {
   try {
     const m = {
       ...(await load('src/core/chat/index.js')),
-      ...(await load('src/protocol.js')),
+      ...(await load('src/protocol/index.js')),
       ...(await load('webview/transcript.js')),
     };
     const { variedStream } = await load('test/unit/chat/variedStream.js');

@@ -20,7 +20,7 @@ export interface ChatSendRequest {
  *
  * Invariants the implementation keeps:
  * - `snapshot()` is what the webview would show after applying every message posted so far
- *   (keep a mirror with `applyHostMessage` from src/protocol.ts; a `HistoryFeed` from
+ *   (keep a mirror with `applyHostMessage` from src/protocol; a `HistoryFeed` from
  *   src/core/chat says what each event changed). The provider posts it on every `ready`.
  * - Every change the webview should show is posted through `onDidPost` listeners; posting to a
  *   hidden or disposed view is the provider's concern, not the controller's.

@@ -5,7 +5,7 @@ import type { TurnEndReason } from '../stream/events';
 /**
  * The chat's items as the webview renders them, derived from a conversation's stream
  * (fold.ts). They live in core because the stream mapping is core logic; the webview
- * protocol (src/protocol.ts) carries them and validates them on receipt.
+ * protocol (src/protocol) carries them and validates them on receipt.
  */
 
 export type JsonObject = Readonly<Record<string, unknown>>;

@@ -1,9 +1,9 @@
 /**
- * How a host message changes the chat's state (src/protocol.ts): the webview renders with it, and
+ * How a host message changes the chat's state (contract.ts): the webview renders with it, and
  * the host keeps a mirror with it, so that `snapshot()` stays exactly what the webview shows.
  */
-import { applyItemsPatch, EMPTY_USAGE, type HistoryItem } from './core/chat';
-import type { ChatSnapshot, HostToWebview } from './protocol';
+import { applyItemsPatch, EMPTY_USAGE, type HistoryItem } from '../core/chatView';
+import type { ChatSnapshot, HostToWebview } from './contract';
 
 function replaceItem(items: readonly HistoryItem[], itemId: string, update: (item: HistoryItem) => HistoryItem): readonly HistoryItem[] {
   const i = items.findIndex((it) => it.id === itemId);
