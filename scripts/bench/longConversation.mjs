@@ -4,14 +4,15 @@
 // the real turn loop and @anthropic-ai/sdk against the scripted Messages API, which clears, compacts
 // and prices the prompt cache as the API does (test/fixtures/messagesApi/context.ts,
 // test/fixtures/promptCache.ts). Once with each choice of edits: none, clearing old tool results
-// only, compaction only, and both (quiver.context.management "auto").
+// only, compaction only (what quiver.context.management "auto" asks for on this model), and both.
 import { loadCompiled as load } from './compiled.mjs';
 
 const MODES = [
   { mode: 'off', label: 'none (off)' },
   { mode: 'clearingOnly', label: 'clearing only' },
-  { mode: 'compactionOnly', label: 'compaction only' },
-  { mode: 'auto', label: 'both (auto, the default)' },
+  // What `auto` asks for on this model (src/core/context/policy.ts; a unit test holds them equal).
+  { mode: 'compactionOnly', label: 'compaction only (auto, the default)' },
+  { mode: 'both', label: 'both' },
 ];
 
 /**
@@ -49,7 +50,7 @@ export async function run(opts) {
   const { fallbackCapabilities } = await load(opts.repoRoot, 'src/providers/anthropic/modelTable.js');
   const { modelSpec } = await load(opts.repoRoot, 'test/fixtures/messagesApi/models.js');
   const { MODEL } = fixture;
-  const { clearing, compaction } = contextManagementFor(fallbackCapabilities(MODEL), 'auto');
+  const { clearing, compaction } = contextManagementFor(fallbackCapabilities(MODEL), 'both');
   const started = Date.now();
   const rows = [];
   const notes = [];

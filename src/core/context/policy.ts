@@ -5,10 +5,10 @@ import { SEARCH_TOOLS_NAME } from '../tools/definitions';
 export type ContextManagementSetting = 'auto' | 'off';
 
 /**
- * Which of the API's edits a conversation asks for: the setting's two, or one edit alone at the
- * threshold it has under `auto` (what `npm run bench` compares; not offered as a setting).
+ * Which of the API's edits a conversation asks for: the setting's two, or one edit or both at
+ * the thresholds they have under `auto` (what `npm run bench` compares; not offered as settings).
  */
-export type ContextManagementMode = ContextManagementSetting | 'clearingOnly' | 'compactionOnly';
+export type ContextManagementMode = ContextManagementSetting | 'clearingOnly' | 'compactionOnly' | 'both';
 
 /** Clearing of old tool results by the API (context editing), before the model reads the prompt. */
 export interface ClearingPolicy {
@@ -51,7 +51,8 @@ export const NO_CONTEXT_MANAGEMENT: ContextManagement = { clearing: undefined, c
  *   client sends, so past it the API clears at every request, one result more each time, and
  *   re-writes the prompt from there (`npm run bench -- --only longConversation`: 233 clearings in
  *   301 requests; clearing alone 3.86× the cost of no management, both edits 1.21×, compaction
- *   alone 0.31×).
+ *   alone 0.31×). So `auto` clears only on a model that cannot compact, where keeping the
+ *   conversation inside its window is worth the cache it breaks.
  * - search_tools results are never cleared: their tool_reference blocks are what loads the tools
  *   the conversation discovered, and clearing one would unload them.
  */
@@ -73,7 +74,8 @@ export function contextManagementFor(capabilities: ModelCapabilities, mode: Cont
   if (mode === 'off') return NO_CONTEXT_MANAGEMENT;
   const compactAt = capabilities.compaction && capabilities.systemMessages && capabilities.toolChanges ? compactionAt(capabilities.contextWindow) : undefined;
   const clearAt = Math.floor((compactAt ?? Math.floor(capabilities.contextWindow * 0.75)) * (2 / 3));
-  const clearing: ClearingPolicy | undefined = capabilities.contextEditing && mode !== 'compactionOnly'
+  const clears = mode === 'clearingOnly' || mode === 'both' || (mode === 'auto' && compactAt === undefined);
+  const clearing: ClearingPolicy | undefined = capabilities.contextEditing && clears
     ? { atTokens: clearAt, keepToolUses: KEEP_TOOL_USES, clearAtLeast: Math.floor(clearAt * 0.3), keepResultsOf: [SEARCH_TOOLS_NAME] }
     : undefined;
   return { clearing, compaction: compactAt !== undefined && mode !== 'clearingOnly' ? { atTokens: compactAt } : undefined };

@@ -7,7 +7,7 @@ type ToolResult = Extract<StreamEvent, { type: 'tool_result' }>;
 /*
  * A conversation of 300 requests on claude-sonnet-5-5 (test/fixtures/longConversation.ts: thinking
  * on, results of 3,000–24,000 characters, three promotions, a /set and an Unload), under the API's context
- * management as Quiver asks for it (quiver.context.management: auto): no request is refused or
+ * management with both edits (clearing and compaction, the bench's `both`): no request is refused or
  * over the window, the API clears old results and compacts at least once, and after each every
  * tool the conversation found is callable, the unloaded one is not, and a fact from a cleared
  * result is read again with read_result.
@@ -18,7 +18,7 @@ describe('a conversation that never ends: 300 requests under context management'
 
   for (const compactionToolChanges of [true, false]) {
     it(`clears, compacts, keeps every promotion, /set and Unload, and reads a cleared result again (server ${compactionToolChanges ? 'carries' : 'does not carry'} tool changes over a boundary)`, async () => {
-      const { h, reads, failed } = await runLongConversation({ contextManagement: 'auto', compactionToolChanges });
+      const { h, reads, failed } = await runLongConversation({ contextManagement: 'both', compactionToolChanges });
       const { api } = h;
       try {
         assert.deepEqual(failed, [], 'every turn ends done');

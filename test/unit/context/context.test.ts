@@ -10,18 +10,20 @@ const whole = (id: string, name: string): StreamEvent => ({ type: 'tool_result',
 const usage = (cleared?: number): StreamEvent => ({ type: 'usage', model: 'claude-sonnet-5-5', inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, ...(cleared !== undefined ? { cleared: { toolUses: cleared, inputTokens: 5000 } } : {}), at });
 
 describe('context management', () => {
-  it('asks for clearing and compaction on a model with both, at the documented figures, and for nothing when off', () => {
+  it('auto compacts at the documented figure where the model can, without clearing (the bench: clearing costs more than it saves); off asks for nothing', () => {
     const sonnet = fallbackCapabilities('claude-sonnet-5-5');
-    assert.deepEqual(contextManagementFor(sonnet, 'auto'), {
+    assert.deepEqual(contextManagementFor(sonnet, 'auto'), { clearing: undefined, compaction: { atTokens: 150_000 } });
+    assert.deepEqual(contextManagementFor(sonnet, 'both'), {
       clearing: { atTokens: 100_000, keepToolUses: 4, clearAtLeast: 30_000, keepResultsOf: ['search_tools'] },
       compaction: { atTokens: 150_000 },
     });
     assert.deepEqual(contextManagementFor(sonnet, 'off'), { clearing: undefined, compaction: undefined });
+    assert.deepEqual(contextManagementFor(sonnet, 'auto'), contextManagementFor(sonnet, 'compactionOnly'), 'the bench labels its compaction-only row as auto');
   });
 
   it('asks for one edit alone at the threshold it has beside the other', () => {
     const sonnet = fallbackCapabilities('claude-sonnet-5-5');
-    const both = contextManagementFor(sonnet, 'auto');
+    const both = contextManagementFor(sonnet, 'both');
     assert.deepEqual(contextManagementFor(sonnet, 'clearingOnly'), { clearing: both.clearing, compaction: undefined });
     assert.deepEqual(contextManagementFor(sonnet, 'compactionOnly'), { clearing: undefined, compaction: both.compaction });
     // A model without compaction clears at the same figure alone as under auto.
