@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { errorText } from './describeCallError';
+import { errorText } from './errorText';
 import type { McpLogger } from './logger';
 import { normalizeTools, type ServerTool } from './normalizeTools';
 import { launchIdentity, type ServerConfig } from './serverConfig';

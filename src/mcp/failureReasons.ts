@@ -1,5 +1,5 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { errorText, formatSeconds } from './describeCallError';
+import { errorText, formatSeconds } from './errorText';
 import { describeSignInFailure } from './oauth/signInFailures';
 import { describeSource, type ServerConfig } from './serverConfig';
 

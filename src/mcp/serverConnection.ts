@@ -7,7 +7,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult, type GetPromptResult, type Progress, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { setPriority } from 'node:os';
 import { z } from 'zod';
-import { cleanMessage, errorText } from './describeCallError';
+import { cleanMessage, errorText } from './errorText';
 import type { McpLogger } from './logger';
 import { normalizeTools, type NormalizedTools } from './normalizeTools';
 import { OAuthSession } from './oauth/oauthSession';

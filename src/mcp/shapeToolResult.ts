@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCallResult, ToolResultContent } from '../core/toolSource';
-import { stripStackFrames } from './describeCallError';
+import { stripStackFrames } from './errorText';
 import { headOf } from '../core/textCut';
 import { resultCutMarker } from './truncate';
 
