@@ -10,7 +10,7 @@ import { allBuiltins } from '../core/turn/toolPlan';
 import { promotedTools, unloadedTools, upcomingPlan } from '../core/turn/upcomingPlan';
 import { SETTINGS } from '../core/settingsRegistry';
 import { wireInputSchema } from '../core/wireSchema';
-import type { McpManager } from '../mcp/mcpManager';
+import type { McpManager } from '../mcp';
 import type { ToolSource } from '../core/toolSource';
 import type { ContextWindows } from './contextWindows';
 import type { RunApprovals } from './runApprovals';

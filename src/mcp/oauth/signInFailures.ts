@@ -1,7 +1,7 @@
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import { describeSource, type ServerConfig } from '../serverConfig';
+import { describeSource, type ServerConfig } from '../config/serverConfig';
 import { CALLBACK_PATH, PREFERRED_CALLBACK_PORT, SignInAbandoned } from './loopbackReceiver';
 import { MissingClientSecret, SignInDeclined, SignInRequired } from './signInErrors';
 

@@ -1,8 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCallResult, ToolResultContent } from '../core/toolSource';
-import { stripStackFrames } from './errorText';
-import { headOf } from '../core/textCut';
-import { resultCutMarker } from './truncate';
+import type { ToolCallResult, ToolResultContent } from '../../core/toolSource';
+import { stripStackFrames } from '../common/errorText';
+import { headOf } from '../../core/textCut';
+import { resultCutMarker } from '../common/truncate';
 
 type Block = CallToolResult['content'][number];
 

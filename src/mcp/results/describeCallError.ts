@@ -1,8 +1,8 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCallResult } from '../core/toolSource';
-import { describeSignInFailure } from './oauth/signInFailures';
-import type { ServerConfig } from './serverConfig';
-import { cleanMessage, errorText, formatSeconds } from './errorText';
+import type { ToolCallResult } from '../../core/toolSource';
+import { describeSignInFailure } from '../oauth/signInFailures';
+import type { ServerConfig } from '../config/serverConfig';
+import { cleanMessage, errorText, formatSeconds } from '../common/errorText';
 
 export interface CallErrorContext {
   readonly server: string;

@@ -7,15 +7,15 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult, type GetPromptResult, type Progress, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { setPriority } from 'node:os';
 import { z } from 'zod';
-import { cleanMessage, errorText } from './errorText';
-import type { McpLogger } from './logger';
-import { normalizeTools, type NormalizedTools } from './normalizeTools';
-import { OAuthSession } from './oauth/oauthSession';
-import type { SignInEnvironment, SignInReason } from './oauth/signInBrowser';
-import { SignInRequired } from './oauth/signInErrors';
+import { cleanMessage, errorText } from '../common/errorText';
+import type { McpLogger } from '../common/logger';
+import { normalizeTools, type NormalizedTools } from '../catalogue/normalizeTools';
+import { OAuthSession } from '../oauth/oauthSession';
+import type { SignInEnvironment, SignInReason } from '../oauth/signInBrowser';
+import { SignInRequired } from '../oauth/signInErrors';
 import { isAlive, killProcesses, processTree, waitUntilGone } from './processTree';
-import type { RemoteServerConfig, ServerConfig, StdioServerConfig } from './serverConfig';
-import { listPrompts, listResources, type ServerPrompt, type ServerResource } from './serverFeatures';
+import type { RemoteServerConfig, ServerConfig, StdioServerConfig } from '../config/serverConfig';
+import { listPrompts, listResources, type ServerPrompt, type ServerResource } from '../features/serverFeatures';
 import { StderrTail } from './stderrTail';
 
 export interface ServerInfo {

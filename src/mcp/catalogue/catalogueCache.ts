@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { errorText } from './errorText';
-import type { McpLogger } from './logger';
+import { errorText } from '../common/errorText';
+import type { McpLogger } from '../common/logger';
 import { normalizeTools, type ServerTool } from './normalizeTools';
-import { launchIdentity, type ServerConfig } from './serverConfig';
-import type { ServerInfo } from './serverConnection';
+import { launchIdentity, type ServerConfig } from '../config/serverConfig';
+import type { ServerInfo } from '../connection/serverConnection';
 
 /** A server's tool list as it last listed it, kept so the server need not start to be searched. */
 export interface CachedCatalogue {

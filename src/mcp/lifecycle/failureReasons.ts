@@ -1,7 +1,7 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { errorText, formatSeconds } from './errorText';
-import { describeSignInFailure } from './oauth/signInFailures';
-import { describeSource, type ServerConfig } from './serverConfig';
+import { errorText, formatSeconds } from '../common/errorText';
+import { describeSignInFailure } from '../oauth/signInFailures';
+import { describeSource, type ServerConfig } from '../config/serverConfig';
 
 /** Thrown when a start attempt outlives the startup timeout. */
 export class StartupTimeout extends Error {

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
-import type { AnswerElicitation } from '../core/elicitation/elicitation';
-import type { McpLogger } from './logger';
-import type { SignInEnvironment } from './oauth/signInBrowser';
+import type { AnswerElicitation } from '../../core/elicitation/elicitation';
+import type { McpLogger } from '../common/logger';
+import type { SignInEnvironment } from '../oauth/signInBrowser';
 
 export interface RestartPolicy {
   /** Automatic restarts after a crash before giving up (0 disables them). */

@@ -1,10 +1,10 @@
-import type { ToolCallHooks } from '../core/elicitation/elicitation';
-import type { CachedCatalogue } from './catalogueCache';
-import type { SignInReason } from './oauth/signInBrowser';
-import type { ServerTool } from './normalizeTools';
-import type { ServerConfig } from './serverConfig';
-import type { ServerConnection } from './serverConnection';
-import type { ServerPrompt, ServerResource } from './serverFeatures';
+import type { ToolCallHooks } from '../../core/elicitation/elicitation';
+import type { CachedCatalogue } from '../catalogue/catalogueCache';
+import type { SignInReason } from '../oauth/signInBrowser';
+import type { ServerTool } from '../catalogue/normalizeTools';
+import type { ServerConfig } from '../config/serverConfig';
+import type { ServerConnection } from '../connection/serverConnection';
+import type { ServerPrompt, ServerResource } from '../features/serverFeatures';
 import type { ServerState, ServerStatus } from './serverStatus';
 
 /** The manager's record of one configured server. */
