@@ -340,6 +340,11 @@ export class ServerConnection {
   }
 }
 
+/** Closes `connection` if there is one; a failure to close leaves nothing the caller could do. */
+export async function closeQuietly(connection: ServerConnection | undefined): Promise<void> {
+  await connection?.close().catch(() => undefined);
+}
+
 /** A 4xx to the first POST other than a sign-in or permission answer. */
 function speaksOnlySse(error: unknown): boolean {
   if (!(error instanceof StreamableHTTPError) || error.code === undefined) return false;

@@ -3,6 +3,7 @@ import type { ToolCallResult } from '../../core/toolSource';
 import { describeSignInFailure } from '../oauth/signInFailures';
 import type { ServerConfig } from '../config/serverConfig';
 import { cleanMessage, errorText, formatSeconds } from '../common/errorText';
+import { toolError } from './toolError';
 
 export interface CallErrorContext {
   readonly server: string;
@@ -15,7 +16,7 @@ export interface CallErrorContext {
 
 /** A thrown call failure, told to the model as what failed and why, without stack traces. */
 export function describeCallError(error: unknown, context: CallErrorContext): ToolCallResult {
-  return { isError: true, content: [{ type: 'text', text: callErrorText(error, context) }] };
+  return toolError(callErrorText(error, context));
 }
 
 function callErrorText(error: unknown, { server, tool, config, timeoutMs, stderrTail }: CallErrorContext): string {
