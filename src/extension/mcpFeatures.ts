@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { Attachment } from '../core/attachments/attachment';
-import { resourceBlock } from '../core/attachments/blocks';
+import type { Attachment } from '../core/attachments';
+import { resourceBlock } from '../core/attachments';
 import { type McpManager, promptContent, type ResourceText, resourceTexts, type ServerPrompt } from '../mcp';
 
 /** What the chat uses of MCP beyond tools: servers' prompts (slash commands) and resources (attachments). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { type ConfigSource, type ExpansionContext, McpManager, mergeServerConfigs, type ParsedServerConfigs, parseMcpJson, parseQuiverServers, type RemoteServerConfig, type RestingServers, restingServers, type ServerConfig, serverUrlOfKey, SharedRefreshLock } from '../mcp';
-import { SETTINGS } from '../core/settingsRegistry';
+import { SETTINGS } from '../core/settings';
 import { askInEditor } from './editorElicitation';
 import { editorSignInBrowser } from './signIn/editorSignInBrowser';
 import { secretStorageStore } from './signIn/secretStorageStore';

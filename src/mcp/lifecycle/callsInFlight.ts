@@ -1,4 +1,4 @@
-import type { AnswerElicitation, ToolCallHooks } from '../../core/elicitation/elicitation';
+import type { AnswerElicitation, ToolCallHooks } from '../../core/elicitation';
 
 /** The hooks of one server's calls running now, newest last: a server's question goes to the call that asked. */
 export class CallsInFlight {

@@ -1,6 +1,6 @@
-import type { ToolCallHooks } from '../../core/elicitation/elicitation';
-import type { ToolCallResult } from '../../core/toolSource';
-import { untilAborted } from '../../core/turn/untilAborted';
+import type { ToolCallHooks } from '../../core/elicitation';
+import type { ToolCallResult } from '../../core/tools';
+import { untilAborted } from '../../core/turn';
 import { signInLapsed, type CachedCatalogue } from '../catalogue/catalogueCache';
 import type { NormalizedTools, ServerTool } from '../catalogue/normalizeTools';
 import { isWorkspaceSource, sameServerConfig, type ServerConfig } from '../config/serverConfig';

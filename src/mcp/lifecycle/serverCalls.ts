@@ -1,6 +1,6 @@
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCallHooks } from '../../core/elicitation/elicitation';
-import type { ToolCallResult } from '../../core/toolSource';
+import type { ToolCallHooks } from '../../core/elicitation';
+import type { ToolCallResult } from '../../core/tools';
 import type { ServerConfig } from '../config/serverConfig';
 import type { ServerConnection } from '../connection/serverConnection';
 import { answerElicitRequest } from '../features/elicitationBridge';

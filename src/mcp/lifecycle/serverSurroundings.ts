@@ -1,4 +1,4 @@
-import type { AnswerElicitation } from '../../core/elicitation/elicitation';
+import type { AnswerElicitation } from '../../core/elicitation';
 import type { CatalogueCache } from '../catalogue/catalogueCache';
 import type { McpLogger } from '../common/logger';
 import type { RestingServers } from '../config/restingServers';

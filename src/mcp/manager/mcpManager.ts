@@ -1,7 +1,7 @@
 import type { GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerKeys } from '../../core/availability';
-import type { ToolCallHooks } from '../../core/elicitation/elicitation';
-import { NO_REVIEW, type CallReview, type SignInWaiting, type ToolCallResult, type ToolSource, type Unsubscribe } from '../../core/toolSource';
+import type { ToolCallHooks } from '../../core/elicitation';
+import { NO_REVIEW, type CallReview, type SignInWaiting, type ToolCallResult, type ToolSource, type Unsubscribe } from '../../core/tools';
 import type { ToolDefinition } from '../../core/tools';
 import { buildCatalogue, type Catalogue } from '../catalogue/buildCatalogue';
 import { CatalogueCache } from '../catalogue/catalogueCache';

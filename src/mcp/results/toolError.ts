@@ -1,4 +1,4 @@
-import type { ToolCallResult } from '../../core/toolSource';
+import type { ToolCallResult } from '../../core/tools';
 
 /** A call that did not run or failed, told to the model in `text`. */
 export function toolError(text: string): ToolCallResult {

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnswerElicitation, ElicitationAnswer, ElicitationRequest } from '../../../src/core/elicitation/elicitation';
-import type { ToolCallResult } from '../../../src/core/toolSource';
+import type { ToolCallResult } from '../../../src/core/tools/toolSource';
 import type { McpManager, McpManagerOptions } from '../../../src/mcp/manager';
 import { credentialsKey, MemorySecretStore, readCredentials, type RefreshLock, type ServerCredentials, SharedRefreshLock } from '../../../src/mcp/oauth';
 import type { RemoteServerConfig } from '../../../src/mcp/config';
