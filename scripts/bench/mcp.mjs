@@ -1,6 +1,6 @@
 // Bench section: how long a demo-like set of MCP servers takes to reach a full catalogue when
 // the manager starts them in parallel, against the sum of starting each alone in the same run.
-// Uses the compiled manager (out/src/mcp), so run `npx tsc -p .` first.
+// Uses the compiled manager (out/src/mcp, its index.js), so run `npx tsc -p .` first.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -41,7 +41,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function run(opts) {
   const repoRoot = opts.repoRoot ?? resolve(import.meta.dirname, '..', '..');
-  const { McpManager } = await import(pathToFileURL(resolve(repoRoot, 'out', 'src', 'mcp', 'mcpManager.js')).href);
+  const { McpManager } = await import(pathToFileURL(resolve(repoRoot, 'out', 'src', 'mcp', 'index.js')).href);
   const dir = mkdtempSync(join(tmpdir(), 'quiver-bench-mcp-'));
   const runs = opts.quick ? 1 : 3;
   try {

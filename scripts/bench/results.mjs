@@ -2,7 +2,7 @@
 // turn loop and @anthropic-ai/sdk against the scripted Messages API (prompt-cache pricing,
 // claude-sonnet-5-5 with its signed thinking sent back), one deterministic fixture tool over the
 // same ledger in three pre-registered regimes, shaped by the real MCP result shaping
-// (src/mcp/shapeToolResult.ts). The ledger holds valid but irrelevant bulk and one decisive item
+// (src/mcp/results). The ledger holds valid but irrelevant bulk and one decisive item
 // near its tail (the one disputed transaction), whose exact id and amount the answer needs.
 // The scripted model reads what each request gives it: it answers from what it sees, calls
 // read_result (grep for what it looks for, or pages through) when a view says the rest is kept,
@@ -230,7 +230,7 @@ export async function run(opts) {
     store: await load(root, 'src/core/stream/conversationStore.js'),
     searchBuiltins: await load(root, 'src/core/turn/searchBuiltins.js'),
     anthropic: await load(root, 'src/providers/anthropic/anthropicModelClient.js'),
-    shape: await load(root, 'src/mcp/shapeToolResult.js'),
+    shape: await load(root, 'src/mcp/results/index.js'),
     tokens: await load(root, 'src/core/overhead/tokens.js'),
     fixture: await load(root, 'test/fixtures/scriptedMessagesApi.js'),
     random: await load(root, 'test/fixtures/seededRandom.js'),

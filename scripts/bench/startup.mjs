@@ -62,7 +62,7 @@ function newManager(mods, mode, cacheDir) {
 
 /** Runs every server once with the cache on, as a previous session would have, so the next activation finds their catalogues. */
 async function warmCache(mods, servers, cacheDir) {
-  const manager = newManager(mods, { concurrency: mods.options.DEFAULTS.maxConcurrentStarts }, cacheDir);
+  const manager = newManager(mods, { concurrency: mods.manager.DEFAULTS.maxConcurrentStarts }, cacheDir);
   manager.applyConfig(servers, restingAll(servers, false));
   await manager.whenIdle();
   await manager.dispose();
@@ -155,8 +155,7 @@ function answers(mods, manager, queries) {
 
 export async function run(opts) {
   const mods = {
-    manager: await load(opts.repoRoot, 'src/mcp/mcpManager.js'),
-    options: await load(opts.repoRoot, 'src/mcp/managerOptions.js'),
+    manager: await load(opts.repoRoot, 'src/mcp/manager/index.js'),
     search: await load(opts.repoRoot, 'src/core/search/index.js'),
     searchBuiltins: await load(opts.repoRoot, 'src/core/turn/searchBuiltins.js'),
     upcoming: await load(opts.repoRoot, 'src/core/turn/upcomingPlan.js'),
@@ -174,7 +173,7 @@ export async function run(opts) {
       const servers = configs(opts, n, startLog);
       await warmCache(mods, servers, cacheDir);
       let live;
-      for (const mode of modes(mods.options.DEFAULTS.maxConcurrentStarts)) {
+      for (const mode of modes(mods.manager.DEFAULTS.maxConcurrentStarts)) {
         const { manager, figures: r } = await activate(mods, servers, mode, cacheDir, startLog);
         rows.push([n, mode.label, r.processes, r.tools, Math.round(r.answered), Math.round(r.searchable), Math.round(r.listed), Math.round(r.searched), r.p99.toFixed(0), r.max.toFixed(0), Math.round(r.memory), r.refreshes]);
         if (!mode.lazy) {

@@ -10,7 +10,7 @@ import { allBuiltins } from '../core/turn';
 import { promotedTools, unloadedTools, upcomingPlan } from '../core/turn';
 import { SETTINGS } from '../core/settings';
 import { wireInputSchema } from '../core/wire';
-import type { McpManager } from '../mcp/mcpManager';
+import type { McpManager } from '../mcp';
 import type { ToolSource } from '../core/tools';
 import type { ContextWindows } from './contextWindows';
 import type { RunApprovals } from './runApprovals';

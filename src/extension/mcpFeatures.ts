@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { Attachment } from '../core/attachments';
 import { resourceBlock } from '../core/attachments';
-import type { McpManager } from '../mcp/mcpManager';
-import { promptContent, resourceTexts, type ResourceText } from '../mcp/promptContent';
-import type { ServerPrompt } from '../mcp/serverFeatures';
+import { type McpManager, promptContent, type ResourceText, resourceTexts, type ServerPrompt } from '../mcp';
 
 /** What the chat uses of MCP beyond tools: servers' prompts (slash commands) and resources (attachments). */
 export type McpFeatures = Pick<McpManager, 'prompts' | 'resources' | 'getPrompt' | 'readResource'>;

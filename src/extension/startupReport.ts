@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { McpManager } from '../mcp/mcpManager';
+import type { McpManager } from '../mcp';
 
 /**
  * Logs, once the first server configuration has every server settled, how long start-up took

@@ -3,7 +3,7 @@ import { changesOutside, serverDefaultsKey, serverToggleConfirmation, type Allow
 import { costliestServer } from '../core/overhead';
 import type { ToolDefinition } from '../core/tools';
 import { allItems, type ToolOverviewItem } from '../core/overhead';
-import { ownsToolKey } from '../mcp/qualifiedNames';
+import { ownsToolKey } from '../mcp';
 import type { RunApprovals } from './runApprovals';
 import { readToolsConfig, type ToolSettings } from './settings';
 import type { ToolDescriptions } from './toolDescriptions';

@@ -3,7 +3,7 @@ import type { ConfigIssue, IgnoredRunPolicy } from '../core/availability';
 import type { ContextFill } from '../core/context';
 import type { ToolDefinition } from '../core/tools';
 import type { ToolOverview, ToolOverviewItem } from '../core/overhead';
-import type { ServerState } from '../mcp/serverStatus';
+import type { ServerState } from '../mcp';
 
 export type ServerStatusKind = ServerState;
 

@@ -8,9 +8,8 @@ import { resolve } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const out = (file) => require(resolve(import.meta.dirname, '../../out/src', file));
-const { McpManager } = out('mcp/mcpManager.js');
-const { MemorySecretStore } = out('mcp/oauth/secretStore.js');
-const { SharedRefreshLock } = out('mcp/oauth/refreshLock.js');
+const { McpManager } = out('mcp/index.js');
+const { MemorySecretStore, SharedRefreshLock } = out('mcp/oauth/index.js');
 const { initialAnswer } = out('core/elicitation/elicitationForm.js');
 const { followToCallback } = require(resolve(import.meta.dirname, '../../out/test/fixtures/followSignIn.js'));
 

@@ -1,7 +1,5 @@
 import * as vscode from 'vscode';
-import type { McpManager } from '../../mcp/mcpManager';
-import { clientSecretKey } from '../../mcp/oauth/serverCredentials';
-import type { RemoteServerConfig } from '../../mcp/serverConfig';
+import { clientSecretKey, type McpManager, type RemoteServerConfig } from '../../mcp';
 
 /**
  * Quiver: Set MCP Client Secret…: the secret of an app the user registered with a service

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { SignInBrowser, SignInReason } from '../../mcp/oauth/signInBrowser';
+import type { SignInBrowser, SignInReason } from '../../mcp';
 
 const ASK: Readonly<Record<Exclude<SignInReason, 'signIn'>, (server: string) => string>> = {
   toolCall: (server) => `MCP server "${server}" needs you to sign in before its tool can run. Sign in with your browser?`,

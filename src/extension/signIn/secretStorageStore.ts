@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { SecretStore } from '../../mcp/oauth/secretStore';
+import type { SecretStore } from '../../mcp';
 
 /** VS Code's SecretStorage (the OS keychain, shared by the user's windows) as sign-in's store. */
 export function secretStorageStore(secrets: vscode.SecretStorage): SecretStore {

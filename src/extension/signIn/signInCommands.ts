@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type { McpManager } from '../../mcp/mcpManager';
-import type { ServerStatus } from '../../mcp/serverStatus';
+import type { McpManager, ServerStatus } from '../../mcp';
 
 /** A server picked among `candidates`, or undefined (none to pick, said so; or the user backed out). */
 async function pickServer(candidates: readonly ServerStatus[], title: string, none: string): Promise<string | undefined> {

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type { McpManager } from '../../mcp/mcpManager';
-import type { ServerStatus } from '../../mcp/serverStatus';
+import type { McpManager, ServerStatus } from '../../mcp';
 import type { ChatNotices } from '../settingsIssueReporter';
 
 /** What the user reads of a server waiting for sign-in, in the editor's notification and the chat alike. */

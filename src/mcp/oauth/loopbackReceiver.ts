@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { formatSeconds } from '../describeCallError';
+import { formatSeconds } from '../common/errorText';
 
 /**
  * The port asked for first. A fixed port keeps the redirect URI a server registered Quiver with

@@ -3,7 +3,7 @@ import { auth, registerClient, type AddClientAuthentication, type OAuthClientPro
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createHash, randomBytes } from 'node:crypto';
-import type { OAuthSettings } from '../serverConfig';
+import type { OAuthSettings } from '../config/serverConfig';
 import { CALLBACK_PATH, LoopbackReceiver, PREFERRED_CALLBACK_PORT } from './loopbackReceiver';
 import { refreshingFetch } from './refreshingFetch';
 import { clientSecretKey, forgetCredentials, readCredentials, REFRESH_MARGIN_MS, tokenFresh, updateCredentials, type ServerCredentials } from './serverCredentials';

@@ -1,11 +1,8 @@
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import { describeSource, type ServerConfig } from '../serverConfig';
+import { describeSource, type ServerConfig } from '../config/serverConfig';
 import { CALLBACK_PATH, PREFERRED_CALLBACK_PORT, SignInAbandoned } from './loopbackReceiver';
-
-/** Read when needed: describeCallError, which loopbackReceiver uses, loads this module before it. */
-const defaultRedirect = (): string => `http://127.0.0.1:${PREFERRED_CALLBACK_PORT}${CALLBACK_PATH}`;
 import { MissingClientSecret, SignInDeclined, SignInRequired } from './signInErrors';
 
 export interface SignInFailure {
@@ -31,7 +28,7 @@ export function describeSignInFailure(error: unknown, config: ServerConfig): Sig
   const message = error instanceof Error ? error.message : String(error);
   if (/does not support dynamic client registration/.test(message)) {
     return {
-      reason: `its authorization server does not let Quiver register itself (no dynamic client registration). Register an app with the service, with redirect URL ${defaultRedirect()}, and add "oauth": { "clientId": "…", "clientSecret": "\${env:…}" } to this server in ${where}.`,
+      reason: `its authorization server does not let Quiver register itself (no dynamic client registration). Register an app with the service, with redirect URL http://127.0.0.1:${PREFERRED_CALLBACK_PORT}${CALLBACK_PATH}, and add "oauth": { "clientId": "…", "clientSecret": "\${env:…}" } to this server in ${where}.`,
       signIn: false,
     };
   }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { McpManager } from '../../../src/mcp/mcpManager';
+import type { McpManager } from '../../../src/mcp/manager';
 import { disposeAll, fixture, manager, nodeServer, signal, textOf } from './helpers';
 
 describe('MCP tool calls', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { resourceBlock } from '../../../src/core/attachments/blocks';
-import { promptContent, resourceTexts } from '../../../src/mcp/promptContent';
+import { promptContent, resourceTexts } from '../../../src/mcp/features';
 import { disposeAll, manager, nodeServer, npmServer, waitFor } from './helpers';
 
 describe('MCP prompts and resources of server-everything', () => {

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { McpManager } from '../../../src/mcp/mcpManager';
-import type { McpManagerOptions } from '../../../src/mcp/managerOptions';
-import type { RestingServers } from '../../../src/mcp/restingServers';
-import type { ConfigSource, StdioServerConfig } from '../../../src/mcp/serverConfig';
+import { McpManager, type McpManagerOptions } from '../../../src/mcp/manager';
+import type { ConfigSource, RestingServers, StdioServerConfig } from '../../../src/mcp/config';
 
 const root = resolve(__dirname, '../../../..');
 export const USER: ConfigSource = { kind: 'userSettings' };

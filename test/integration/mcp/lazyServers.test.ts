@@ -3,9 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { McpManager } from '../../../src/mcp/mcpManager';
-import type { RestingServers } from '../../../src/mcp/restingServers';
-import type { StdioServerConfig } from '../../../src/mcp/serverConfig';
+import type { McpManager } from '../../../src/mcp/manager';
+import type { RestingServers, StdioServerConfig } from '../../../src/mcp/config';
 import { assertGone, disposeAll, fixture, manager, nodeServer, signal, textOf, waitFor } from './helpers';
 
 /** Every tool discoverable: the server may idle when its catalogue is cached. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { getPriority } from 'node:os';
-import { SERVER_NICENESS } from '../../../src/mcp/serverConnection';
-import type { ServerStatus } from '../../../src/mcp/serverStatus';
+import { SERVER_NICENESS } from '../../../src/mcp/connection';
+import type { ServerStatus } from '../../../src/mcp/lifecycle';
 import { assertGone, disposeAll, fixture, isGone, manager, nodeServer, offOnly, signal, textOf, waitFor } from './helpers';
 
 describe('MCP manager lifecycle', () => {

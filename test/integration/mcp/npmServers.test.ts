@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { McpManager } from '../../../src/mcp/mcpManager';
+import type { McpManager } from '../../../src/mcp/manager';
 import { assertGone, disposeAll, manager, nodeServer, npmServer, signal, textOf } from './helpers';
 
 describe('MCP manager against the npm reference servers', () => {

@@ -5,12 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnswerElicitation, ElicitationAnswer, ElicitationRequest } from '../../../src/core/elicitation/elicitation';
 import type { ToolCallResult } from '../../../src/core/tools/toolSource';
-import type { McpManagerOptions } from '../../../src/mcp/managerOptions';
-import type { McpManager } from '../../../src/mcp/mcpManager';
-import { SharedRefreshLock, type RefreshLock } from '../../../src/mcp/oauth/refreshLock';
-import { MemorySecretStore } from '../../../src/mcp/oauth/secretStore';
-import { credentialsKey, readCredentials, type ServerCredentials } from '../../../src/mcp/oauth/serverCredentials';
-import type { RemoteServerConfig } from '../../../src/mcp/serverConfig';
+import type { McpManager, McpManagerOptions } from '../../../src/mcp/manager';
+import { credentialsKey, MemorySecretStore, readCredentials, type RefreshLock, type ServerCredentials, SharedRefreshLock } from '../../../src/mcp/oauth';
+import type { RemoteServerConfig } from '../../../src/mcp/config';
 import { disposeAll, manager, signal, textOf, USER, waitFor, type CapturedLog } from './helpers';
 import { ScriptedBrowser, startFixture, stopFixture, type OAuthFixture } from './oauthFixture';
 

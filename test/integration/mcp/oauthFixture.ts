@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import type { SignInBrowser, SignInReason } from '../../../src/mcp/oauth/signInBrowser';
+import type { SignInBrowser, SignInReason } from '../../../src/mcp/oauth';
 import { followToCallback } from '../../fixtures/followSignIn';
 import { assertGone, fixture } from './helpers';
 

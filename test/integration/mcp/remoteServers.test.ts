@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RemoteServerConfig } from '../../../src/mcp/serverConfig';
+import type { RemoteServerConfig } from '../../../src/mcp/config';
 import { assertGone, disposeAll, manager, npmServer, signal, textOf, USER } from './helpers';
 
 /** Runs server-everything over HTTP (on a free port unless given one) and resolves once it listens. */

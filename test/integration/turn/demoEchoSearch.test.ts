@@ -9,7 +9,7 @@ import { SETTINGS } from '../../../src/core/settings/registry';
 import { ConversationStore } from '../../../src/core/stream/conversationStore';
 import { createSearchBuiltins } from '../../../src/core/turn/searchBuiltins';
 import { ConversationSession } from '../../../src/core/turn/session';
-import type { McpManager } from '../../../src/mcp/mcpManager';
+import type { McpManager } from '../../../src/mcp/manager';
 import { AnthropicModelClient } from '../../../src/providers/anthropic/anthropicModelClient';
 import { reply, ScriptedMessagesApi, text, toolUse, type MessagesBody } from '../../fixtures/scriptedMessagesApi';
 import { disposeAll, fixture, manager, nodeServer, npmServer } from '../mcp/helpers';

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CatalogueCache, type CachedCatalogue } from '../../../src/mcp/catalogueCache';
-import type { RemoteServerConfig, StdioServerConfig } from '../../../src/mcp/serverConfig';
+import { type CachedCatalogue, CatalogueCache } from '../../../src/mcp/catalogue';
+import type { RemoteServerConfig, StdioServerConfig } from '../../../src/mcp/config';
 
 const stdio: StdioServerConfig = { transport: 'stdio', name: 'gh', command: 'npx', args: ['-y', 'server-github'], env: { GITHUB_TOKEN: 'secret-token' }, cwd: undefined, source: { kind: 'userSettings' } };
 const remote: RemoteServerConfig = { transport: 'http', name: 'remote', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer secret-header' }, source: { kind: 'userSettings' } };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { expandVariables } from '../../../src/mcp/expandVariables';
+import { expandVariables } from '../../../src/mcp/config';
 
 const context = { env: { TOKEN: 'secret', EMPTY: '' }, workspaceFolder: '/work/project', userHome: '/home/me' };
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { normalizeTools } from '../../../src/mcp/normalizeTools';
+import { normalizeTools } from '../../../src/mcp/catalogue';
 
 describe('tool normalization', () => {
   it('keeps name, title, description, schema and known annotation hints only', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { promptContent, resourceTexts } from '../../../src/mcp/promptContent';
+import { promptContent, resourceTexts } from '../../../src/mcp/features';
 
 describe('an MCP prompt as the user\'s message', () => {
   it('is the text of its one user message', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { BUILTIN_TOOL_NAMES } from '../../../src/core/tools/definitions';
-import { assignQualifiedNames, ownsToolKey, qualifyToolName } from '../../../src/mcp/qualifiedNames';
+import { assignQualifiedNames, ownsToolKey, qualifyToolName } from '../../../src/mcp/catalogue';
 
 const VALID = /^[a-zA-Z0-9_-]{1,64}$/;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { parseToolsConfig } from '../../../src/core/availability';
-import { restingServers } from '../../../src/mcp/restingServers';
+import { restingServers } from '../../../src/mcp/config';
 
 const servers = [{ name: 'fs' }, { name: 'gh' }, { name: 'mem' }];
 const rest = (tools: unknown, eager: readonly string[] = []) => {

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mergeServerConfigs, parseMcpJson, parseQuiverServers } from '../../../src/mcp/parseServerConfigs';
-import { launchIdentity, sameServerConfig, type ConfigSource, type ServerConfig } from '../../../src/mcp/serverConfig';
+import { type ConfigSource, launchIdentity, mergeServerConfigs, parseMcpJson, parseQuiverServers, sameServerConfig, type ServerConfig } from '../../../src/mcp/config';
 
 const user: ConfigSource = { kind: 'userSettings' };
 const workspace: ConfigSource = { kind: 'workspaceSettings' };

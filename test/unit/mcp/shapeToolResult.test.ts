@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { describeCallError } from '../../../src/mcp/describeCallError';
-import { shapeToolResult } from '../../../src/mcp/shapeToolResult';
+import { describeCallError, shapeToolResult } from '../../../src/mcp/results';
 
 const context = { server: 'srv', tool: 'read', maxResultChars: 1000 };
 const errorContext = {

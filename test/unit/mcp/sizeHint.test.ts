@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { buildCatalogue } from '../../../src/mcp/buildCatalogue';
-import { normalizeTools } from '../../../src/mcp/normalizeTools';
+import { buildCatalogue, normalizeTools } from '../../../src/mcp/catalogue';
 
 const listed = (meta: unknown): unknown => ({ name: 'query', inputSchema: { type: 'object' }, ...(meta !== undefined ? { _meta: meta } : {}) });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { StartQueue } from '../../../src/mcp/startQueue';
+import { StartQueue } from '../../../src/mcp/lifecycle';
 
 /** A task that records when it runs and finishes only when released. */
 function gated(log: string[], name: string): { task: () => Promise<string>; release: () => void } {

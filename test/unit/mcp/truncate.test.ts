@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { boundDescription, resultCutMarker } from '../../../src/mcp/truncate';
+import { boundDescription, resultCutMarker } from '../../../src/mcp/common';
 
 describe('truncation', () => {
   it('leaves short text alone', () => {

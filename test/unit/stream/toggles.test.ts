@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { parseToolsConfig } from '../../../src/core/availability';
 import { conversationAssignment, conversationToggle } from '../../../src/core/stream/toggles';
 import type { ToolDefinition } from '../../../src/core/tools/definitions';
-import { ownsToolKey, qualifyToolName } from '../../../src/mcp/qualifiedNames';
+import { ownsToolKey, qualifyToolName } from '../../../src/mcp/catalogue';
 
 const tool = (name: string): ToolDefinition => ({ name, server: 'fs', toolName: name, description: name, inputSchema: { type: 'object' } });
 const catalogue = [tool('fs__read'), tool('fs__write'), tool('fs__wipe'), tool('fs__deploy')];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
-import { CALLBACK_PATH, LoopbackReceiver, SignInAbandoned } from '../../../../src/mcp/oauth/loopbackReceiver';
+import { CALLBACK_PATH, LoopbackReceiver, SignInAbandoned } from '../../../../src/mcp/oauth';
 
 /** A server holding a port on 127.0.0.1. */
 async function holdPort(port = 0): Promise<{ server: Server; port: number }> {

@@ -1,14 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
-import { OAuthSession } from '../../../../src/mcp/oauth/oauthSession';
-import { SharedRefreshLock } from '../../../../src/mcp/oauth/refreshLock';
-import { MemorySecretStore } from '../../../../src/mcp/oauth/secretStore';
-import { clientSecretKey, credentialsKey, readCredentials, writeCredentials, type ServerCredentials } from '../../../../src/mcp/oauth/serverCredentials';
-import type { SignInBrowser, SignInEnvironment, SignInReason } from '../../../../src/mcp/oauth/signInBrowser';
-import { MissingClientSecret, SignInDeclined, SignInRequired } from '../../../../src/mcp/oauth/signInErrors';
-import { SignInAbandoned } from '../../../../src/mcp/oauth/loopbackReceiver';
-import type { OAuthSettings } from '../../../../src/mcp/serverConfig';
+import { clientSecretKey, credentialsKey, MemorySecretStore, MissingClientSecret, OAuthSession, readCredentials, type ServerCredentials, SharedRefreshLock, SignInAbandoned, type SignInBrowser, SignInDeclined, type SignInEnvironment, type SignInReason, SignInRequired, writeCredentials } from '../../../../src/mcp/oauth';
+import type { OAuthSettings } from '../../../../src/mcp/config';
 
 const serverUrl = 'https://mcp.example.com/mcp';
 

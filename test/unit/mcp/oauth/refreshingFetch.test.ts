@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import { refreshingFetch } from '../../../../src/mcp/oauth/refreshingFetch';
-import { SharedRefreshLock, type RefreshLock } from '../../../../src/mcp/oauth/refreshLock';
-import { MemorySecretStore } from '../../../../src/mcp/oauth/secretStore';
-import { readCredentials, writeCredentials } from '../../../../src/mcp/oauth/serverCredentials';
+import { MemorySecretStore, readCredentials, refreshingFetch, type RefreshLock, SharedRefreshLock, writeCredentials } from '../../../../src/mcp/oauth';
 
 const serverUrl = 'https://mcp.example.com/mcp';
 const tokenEndpoint = 'https://auth.example.com/token';

@@ -1,14 +1,5 @@
 import assert from 'node:assert/strict';
-import { MemorySecretStore } from '../../../../src/mcp/oauth/secretStore';
-import {
-  credentialsKey,
-  forgetCredentials,
-  readCredentials,
-  tokenFresh,
-  updateCredentials,
-  writeCredentials,
-  type ServerCredentials,
-} from '../../../../src/mcp/oauth/serverCredentials';
+import { credentialsKey, forgetCredentials, MemorySecretStore, readCredentials, type ServerCredentials, tokenFresh, updateCredentials, writeCredentials } from '../../../../src/mcp/oauth';
 
 const url = 'https://mcp.example.com/mcp';
 const other = 'https://other.example.com/mcp';

@@ -1,10 +1,8 @@
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import assert from 'node:assert/strict';
-import { SignInAbandoned } from '../../../../src/mcp/oauth/loopbackReceiver';
-import { SignInDeclined, SignInRequired } from '../../../../src/mcp/oauth/signInErrors';
-import { describeSignInFailure } from '../../../../src/mcp/oauth/signInFailures';
-import { describeSource, type ConfigSource, type RemoteServerConfig, type StdioServerConfig } from '../../../../src/mcp/serverConfig';
+import { describeSignInFailure, SignInAbandoned, SignInDeclined, SignInRequired } from '../../../../src/mcp/oauth';
+import { type ConfigSource, describeSource, type RemoteServerConfig, type StdioServerConfig } from '../../../../src/mcp/config';
 
 const mcpJson: ConfigSource = { kind: 'mcpJson', file: '/work/project/.vscode/mcp.json' };
 const remote = (headers: Record<string, string> = {}, source: ConfigSource = mcpJson): RemoteServerConfig => ({

@@ -1,17 +1,8 @@
 import { availableParallelism } from 'node:os';
-import type { AnswerElicitation } from '../core/elicitation';
-import type { McpLogger } from './logger';
-import type { SignInEnvironment } from './oauth/signInBrowser';
-
-export interface RestartPolicy {
-  /** Automatic restarts after a crash before giving up (0 disables them). */
-  readonly maxAttempts: number;
-  /** Delay before the first restart; doubled for each further one. */
-  readonly initialDelayMs: number;
-  readonly maxDelayMs: number;
-  /** A server that ran this long before crashing gets its restart budget back. */
-  readonly stableAfterMs: number;
-}
+import type { AnswerElicitation } from '../../core/elicitation';
+import type { McpLogger } from '../common/logger';
+import type { RestartPolicy } from '../lifecycle/restartBudget';
+import type { SignInEnvironment } from '../oauth/signInBrowser';
 
 export interface McpManagerOptions {
   readonly logger: McpLogger;
@@ -89,9 +80,4 @@ export function resolveOptions(options: McpManagerOptions): ResolvedOptions {
       stableAfterMs: restart.stableAfterMs ?? DEFAULTS.restart.stableAfterMs,
     },
   };
-}
-
-/** Exponential backoff: initial, 2×, 4×, ... capped at `maxDelayMs`. */
-export function restartDelay(attempt: number, policy: RestartPolicy): number {
-  return Math.min(policy.initialDelayMs * 2 ** attempt, policy.maxDelayMs);
 }

@@ -1,6 +1,6 @@
 import type { Stream } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import type { McpLogger } from './logger';
+import type { McpLogger } from '../common/logger';
 
 const KEPT_LINES = 20;
 const MAX_LINE_CHARS = 500;

@@ -1,7 +1,9 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCallResult } from '../core/tools';
-import { describeSignInFailure } from './oauth/signInFailures';
-import type { ServerConfig } from './serverConfig';
+import type { ToolCallResult } from '../../core/tools';
+import { describeSignInFailure } from '../oauth/signInFailures';
+import type { ServerConfig } from '../config/serverConfig';
+import { cleanMessage, errorText, formatSeconds } from '../common/errorText';
+import { toolError } from './toolError';
 
 export interface CallErrorContext {
   readonly server: string;
@@ -12,11 +14,9 @@ export interface CallErrorContext {
   readonly stderrTail: () => readonly string[];
 }
 
-const MAX_MESSAGE_CHARS = 2000;
-
 /** A thrown call failure, told to the model as what failed and why, without stack traces. */
 export function describeCallError(error: unknown, context: CallErrorContext): ToolCallResult {
-  return { isError: true, content: [{ type: 'text', text: callErrorText(error, context) }] };
+  return toolError(callErrorText(error, context));
 }
 
 function callErrorText(error: unknown, { server, tool, config, timeoutMs, stderrTail }: CallErrorContext): string {
@@ -34,29 +34,4 @@ function callErrorText(error: unknown, { server, tool, config, timeoutMs, stderr
     return `${what} rejected the arguments: ${cleanMessage(error.message)}`;
   }
   return `${what} failed: ${errorText(error)}`;
-}
-
-/** An error's message, cleaned as below, whatever was thrown; fetch's bare "fetch failed" gets its cause's code. */
-export function errorText(error: unknown): string {
-  if (!(error instanceof Error)) return cleanMessage(String(error));
-  const cause = (error.cause as { code?: unknown } | undefined)?.code;
-  return cleanMessage(typeof cause === 'string' && !error.message.includes(cause) ? `${error.message} (${cause})` : error.message);
-}
-
-/** Drops the SDK's `MCP error <code>:` prefix and any stack frames a server put in its message. */
-export function cleanMessage(message: string): string {
-  const text = stripStackFrames(message.replace(/^MCP error -?\d+: /, '')).trim();
-  return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text || 'no reason given';
-}
-
-/** Stack frames tell the model nothing it can act on and cost context. */
-export function stripStackFrames(text: string): string {
-  return text
-    .split('\n')
-    .filter((line) => !/^\s+at\s/.test(line))
-    .join('\n');
-}
-
-export function formatSeconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }

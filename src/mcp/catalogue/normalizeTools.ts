@@ -1,5 +1,5 @@
-import type { JsonSchema, ToolAnnotations } from '../core/tools';
-import { boundDescription } from './truncate';
+import type { JsonSchema, ToolAnnotations } from '../../core/tools';
+import { boundDescription } from '../common/truncate';
 
 /** One tool as its server described it, after the untrusted fields were checked. */
 export interface ServerTool {

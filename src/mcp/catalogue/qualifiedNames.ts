@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isBuiltinToolName } from '../core/tools';
+import { isBuiltinToolName } from '../../core/tools';
 
 export interface ToolRef {
   readonly server: string;

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../core/tools';
+import type { ToolDefinition } from '../../core/tools';
 import { SIZE_HINT, type ServerTool } from './normalizeTools';
 import { assignQualifiedNames, type ToolRef } from './qualifiedNames';
 

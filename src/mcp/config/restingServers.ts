@@ -1,5 +1,5 @@
-import { serversWithEveryToolOff, serversWithNoToolOn, type ToolsConfig } from '../core/availability';
-import { ownsToolKey } from './qualifiedNames';
+import { serversWithEveryToolOff, serversWithNoToolOn, type ToolsConfig } from '../../core/availability';
+import { ownsToolKey } from '../catalogue/qualifiedNames';
 
 /**
  * The servers `quiver.tools` lets rest, by name (see serversWithEveryToolOff and

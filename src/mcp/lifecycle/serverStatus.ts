@@ -1,4 +1,4 @@
-import type { ConfigSource } from './serverConfig';
+import type { ConfigSource } from '../config/serverConfig';
 
 /**
  * `off`: not started because every tool of the server is off (see RestingServers.off).

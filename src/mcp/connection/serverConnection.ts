@@ -7,15 +7,15 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult, type GetPromptResult, type Progress, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { setPriority } from 'node:os';
 import { z } from 'zod';
-import { cleanMessage, errorText } from './describeCallError';
-import type { McpLogger } from './logger';
-import { normalizeTools, type NormalizedTools } from './normalizeTools';
-import { OAuthSession } from './oauth/oauthSession';
-import type { SignInEnvironment, SignInReason } from './oauth/signInBrowser';
-import { SignInRequired } from './oauth/signInErrors';
+import { cleanMessage, errorText } from '../common/errorText';
+import type { McpLogger } from '../common/logger';
+import { normalizeTools, type NormalizedTools } from '../catalogue/normalizeTools';
+import { OAuthSession } from '../oauth/oauthSession';
+import type { SignInEnvironment, SignInReason } from '../oauth/signInBrowser';
+import { SignInRequired } from '../oauth/signInErrors';
 import { isAlive, killProcesses, processTree, waitUntilGone } from './processTree';
-import type { RemoteServerConfig, ServerConfig, StdioServerConfig } from './serverConfig';
-import { listPrompts, listResources, type ServerPrompt, type ServerResource } from './serverFeatures';
+import type { RemoteServerConfig, ServerConfig, StdioServerConfig } from '../config/serverConfig';
+import { listPrompts, listResources, type ServerPrompt, type ServerResource } from '../features/serverFeatures';
 import { StderrTail } from './stderrTail';
 
 export interface ServerInfo {
@@ -338,6 +338,11 @@ export class ServerConnection {
     if (this.client === undefined) throw new Error(`MCP server "${this.config.name}" is not connected`);
     return this.client;
   }
+}
+
+/** Closes `connection` if there is one; a failure to close leaves nothing the caller could do. */
+export async function closeQuietly(connection: ServerConnection | undefined): Promise<void> {
+  await connection?.close().catch(() => undefined);
 }
 
 /** A 4xx to the first POST other than a sign-in or permission answer. */

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { errorText } from './describeCallError';
-import type { McpLogger } from './logger';
+import { errorText } from '../common/errorText';
+import type { McpLogger } from '../common/logger';
 import { normalizeTools, type ServerTool } from './normalizeTools';
-import { launchIdentity, type ServerConfig } from './serverConfig';
-import type { ServerInfo } from './serverConnection';
+import { launchIdentity, type ServerConfig } from '../config/serverConfig';
+import type { ServerInfo } from '../connection/serverConnection';
+import type { SecretStore } from '../oauth/secretStore';
+import { readCredentials } from '../oauth/serverCredentials';
 
 /** A server's tool list as it last listed it, kept so the server need not start to be searched. */
 export interface CachedCatalogue {
@@ -20,6 +22,12 @@ export interface CachedCatalogue {
    * reload that finds no sign-in stored for its URL (after Sign Out) knows it waits for one.
    */
   readonly signedIn?: true;
+}
+
+/** `cached` was listed over a sign-in that is no longer stored (Sign Out, another keychain): its server waits for one again. */
+export async function signInLapsed(cached: CachedCatalogue, config: ServerConfig, store: SecretStore | undefined): Promise<boolean> {
+  if (cached.signedIn !== true || store === undefined || config.transport === 'stdio') return false;
+  return (await readCredentials(store, config.url)).tokens === undefined;
 }
 
 const FORMAT = 1;

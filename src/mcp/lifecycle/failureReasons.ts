@@ -1,14 +1,8 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { errorText, formatSeconds } from './describeCallError';
-import { describeSignInFailure } from './oauth/signInFailures';
-import { describeSource, type ServerConfig } from './serverConfig';
-
-/** Thrown when a start attempt outlives the startup timeout. */
-export class StartupTimeout extends Error {
-  constructor(readonly timeoutMs: number) {
-    super(`did not finish starting within ${formatSeconds(timeoutMs)}`);
-  }
-}
+import { errorText } from '../common/errorText';
+import { describeSignInFailure } from '../oauth/signInFailures';
+import { describeSource, type ServerConfig } from '../config/serverConfig';
+import { StartupTimeout } from './startupDeadline';
 
 export interface StartFailure {
   readonly reason: string;
@@ -61,4 +55,9 @@ export function wakeFailureText(tool: string, server: string, reason: string | u
 /** A call of a tool from a cached catalogue that the server, once started, no longer lists: nothing was run. */
 export function goneAfterStartText(tool: string, server: string, listed: number): string {
   return `The tool "${tool}" was not run: MCP server "${server}" no longer has it. It was in the catalogue the server listed last time, but now that it has started it lists ${listed} tools and not this one. Find another tool (search_tools) or tell the user.`;
+}
+
+/** A call of a tool whose server does not run (and did not start for it). */
+export function notRunningText(server: string, reason: string | undefined): string {
+  return `MCP server "${server}" is not running${reason ? `: ${reason}` : '.'}`;
 }

@@ -1,8 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCallResult, ToolResultContent } from '../core/tools';
-import { stripStackFrames } from './describeCallError';
-import { headOf } from '../core/text';
-import { resultCutMarker } from './truncate';
+import type { ToolCallResult, ToolResultContent } from '../../core/tools';
+import { stripStackFrames } from '../common/errorText';
+import { headOf } from '../../core/text';
+import { resultCutMarker } from '../common/truncate';
 
 type Block = CallToolResult['content'][number];
 

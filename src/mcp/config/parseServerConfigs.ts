@@ -1,4 +1,4 @@
-import { EDITOR_SOURCE } from '../core/editorTools';
+import { EDITOR_SOURCE } from '../../core/editorTools';
 import type { z } from 'zod';
 import { describeIssues, mcpJsonEntry, mcpJsonFile, quiverRemoteEntry, quiverStdioEntry, type OAuthBlock } from './configSchemas';
 import { expandVariables, type ExpansionContext } from './expandVariables';

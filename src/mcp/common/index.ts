@@ -1,0 +1,4 @@
+export { Emitter } from './emitter';
+export { cleanMessage, errorText, formatSeconds, stripStackFrames } from './errorText';
+export { type McpLogger } from './logger';
+export { boundDescription, resultCutMarker } from './truncate';

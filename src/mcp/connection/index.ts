@@ -1,0 +1,1 @@
+export { SERVER_NICENESS, ServerConnection, type ServerInfo } from './serverConnection';

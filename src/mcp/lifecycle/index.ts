@@ -1,0 +1,10 @@
+export { CallsInFlight } from './callsInFlight';
+export { CoalescingRunner } from './coalescingRunner';
+export { ManagedServer } from './managedServer';
+export { RestartBudget, restartDelay, type RestartDecision, type RestartPolicy } from './restartBudget';
+export { restingStep } from './restingStep';
+export { listingOf, toStatus, type Listing, type ServerFacts } from './serverListing';
+export { type ServerState, type ServerStatus } from './serverStatus';
+export { type ServerOptions, type ServerSurroundings } from './serverSurroundings';
+export { StartQueue } from './startQueue';
+export { StartupTimeout, withDeadline } from './startupDeadline';

@@ -1,0 +1,2 @@
+export { DEFAULTS, type McpManagerOptions } from './managerOptions';
+export { McpManager } from './mcpManager';

@@ -1,0 +1,2 @@
+export { describeCallError } from './describeCallError';
+export { shapeToolResult } from './shapeToolResult';
