@@ -11,7 +11,7 @@ export const PRELOAD_MAX = 2;
  * only when the next match scores below (1 − margin) × the n-th. Chosen on the development
  * queries (`npm run bench`, search: the preload table), MetaTool held out.
  */
-export const PRELOAD_MARGIN = 0.4;
+export const PRELOAD_MARGIN = 0.2;
 
 /**
  * Below this score the best match is no evidence at all, whatever the gap behind it: a message
