@@ -13,6 +13,8 @@ const servers = (): Record<string, FakeServer> => ({
   slack: { running: true, tools: [{ name: 'post_message', description: 'Post a message to a Slack channel.' }, { name: 'list_channels', description: 'List the channels of a workspace.' }] },
   github: { running: true, tools: [{ name: 'create_issue', description: 'Create a new issue in a GitHub repository.' }, { name: 'list_commits', description: 'List the commits of a branch.' }] },
   weather: { running: true, tools: [{ name: 'forecast', description: 'Weather forecast for a city.' }] },
+  // Enough catalogue that the first prompt passes Sonnet 5.5's 512-token cache minimum, so "read back" is measurable.
+  calendar: { running: true, tools: ['create_event', 'delete_event', 'list_events', 'update_event', 'find_free_time'].map((name) => ({ name, description: `${name.replaceAll('_', ' ')} in a calendar of the user's account, with its title, attendees, start and end time, and time zone.` })) },
 });
 const discoverable = { '*': { enable: 'discoverable' } };
 const preloads = (events: readonly StreamEvent[]) => events.flatMap((e) => (e.type === 'config_delta' && e.preload === true ? [Object.keys(e.tools)] : []));
