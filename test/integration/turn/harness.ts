@@ -205,7 +205,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
   const source = new MemoryToolSource(options.servers);
   const approver = options.approver ?? new ScriptedApprover();
   const live = { text: '', events: [] as StreamEvent[], alwaysAllowed: [] as string[] };
-  const settings = { tools: options.tools ?? {}, model: options.model ?? DEFAULT_MODEL, thinking: 'adaptive' as ThinkingLevel, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10, searchLoadBudget: options.searchLoadBudget ?? SETTINGS.searchMaxLoadTokens.fallback, searchPreload: options.searchPreload ?? ('off' as SearchPreloadSetting), results: options.results ?? DEFAULT_RESULTS, contextManagement: options.contextManagement ?? SETTINGS.contextManagement.fallback, cacheTtl: options.cacheTtl ?? SETTINGS.cacheTtl.fallback };
+  const settings = { tools: options.tools ?? {}, model: options.model ?? DEFAULT_MODEL, thinking: 'adaptive' as ThinkingLevel, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10, searchLoadBudget: options.searchLoadBudget ?? SETTINGS.searchMaxLoadTokens.fallback, searchPreload: options.searchPreload ?? 'off', results: options.results ?? DEFAULT_RESULTS, contextManagement: options.contextManagement ?? SETTINGS.contextManagement.fallback, cacheTtl: options.cacheTtl ?? SETTINGS.cacheTtl.fallback };
   const model = new AnthropicModelClient({ apiKey: 'test-key', baseURL: api.url, maxRetries: options.maxRetries ?? 0, ...(options.promotionRendering ? { promotionRendering: options.promotionRendering } : {}) });
   const observer: TurnObserver = {
     onText: (d) => (live.text += d),
