@@ -11,6 +11,7 @@ function withDefaults(mods, settings) {
     effort: undefined,
     maxCyclesPerTurn: mods.settings.SETTINGS.maxCyclesPerTurn.fallback,
     searchLoadBudget: mods.settings.SETTINGS.searchMaxLoadTokens.fallback,
+    searchPreload: mods.settings.SETTINGS.searchPreload.fallback,
     results: { maxTokens: mods.settings.SETTINGS.resultsMaxTokens.fallback, thresholdTokens: mods.settings.SETTINGS.resultsThresholdTokens.fallback },
     // The API's default TTL, so the other sections' tables compare what is sent at one price; cacheTtl.mjs compares TTLs.
     cacheTtl: '5m',

@@ -51,12 +51,13 @@ export const DISCOVERABLE = { '*': { enable: 'discoverable', run: 'unattended' }
 
 /** The rows; `budget: 'default'` is quiver.search.maxLoadTokens' default, Infinity no budget. */
 const MODES = [
-  { label: 'every tool on', tools: ALL_ON, rendering: 'toolReference', budget: 'default' },
-  { label: 'promotion in tools array, no load budget (before 2026-12-01)', tools: DISCOVERABLE, rendering: 'toolsArray', budget: Infinity },
-  { label: 'promotion in tools array, load budget (promotionRendering fallback)', tools: DISCOVERABLE, rendering: 'toolsArray', budget: 'default' },
-  { label: 'deferred + tool_reference, no load budget (before)', tools: DISCOVERABLE, rendering: 'toolReference', budget: Infinity },
-  { label: 'deferred + tool_reference, load budget (Quiver)', tools: DISCOVERABLE, rendering: 'toolReference', budget: 'default' },
-  { label: 'oracle: only the tools it calls, each added just before its first call', tools: 'oracle', rendering: 'toolReference', budget: 'default' },
+  { label: 'every tool on', tools: ALL_ON, rendering: 'toolReference', budget: 'default', preload: 'off' },
+  { label: 'promotion in tools array, no load budget (before 2026-12-01)', tools: DISCOVERABLE, rendering: 'toolsArray', budget: Infinity, preload: 'off' },
+  { label: 'promotion in tools array, load budget (promotionRendering fallback)', tools: DISCOVERABLE, rendering: 'toolsArray', budget: 'default', preload: 'off' },
+  { label: 'deferred + tool_reference, no load budget (before)', tools: DISCOVERABLE, rendering: 'toolReference', budget: Infinity, preload: 'off' },
+  { label: 'deferred + tool_reference, load budget, preload off (before 2026-12-02)', tools: DISCOVERABLE, rendering: 'toolReference', budget: 'default', preload: 'off' },
+  { label: 'deferred + tool_reference, load budget, preload on (Quiver)', tools: DISCOVERABLE, rendering: 'toolReference', budget: 'default', preload: 'on' },
+  { label: 'oracle: only the tools it calls, each added just before its first call', tools: 'oracle', rendering: 'toolReference', budget: 'default', preload: 'off' },
 ];
 
 const MODEL = 'claude-sonnet-5-5';
@@ -130,7 +131,7 @@ async function runConversation(mods, opts, messages, mode) {
   try {
     const session = await benchSession(mods, {
       folder, source, apiUrl: api.url, client: { promotionRendering: mode.rendering },
-      settings: () => ({ tools: mode.tools === 'oracle' ? oracleTools(messages, current) : mode.tools, model: MODEL, maxCyclesPerTurn: 10, ...(mode.budget === 'default' ? {} : { searchLoadBudget: mode.budget }) }),
+      settings: () => ({ tools: mode.tools === 'oracle' ? oracleTools(messages, current) : mode.tools, model: MODEL, maxCyclesPerTurn: 10, searchPreload: mode.preload, ...(mode.budget === 'default' ? {} : { searchLoadBudget: mode.budget }) }),
     });
     for (const [i, message] of messages.entries()) {
       current = i;

@@ -22,7 +22,9 @@ async function loadRanker(repoRoot) {
   const budget = await import(join(dir, 'loadBudget.js'));
   const tokens = await import(resolve(repoRoot, 'out', 'src', 'core', 'tokens.js'));
   const settings = await import(resolve(repoRoot, 'out', 'src', 'core', 'settingsRegistry.js'));
+  const preload = await import(join(dir, 'preload.js'));
   return {
+    confidentMatches: preload.confidentMatches, preloadMargin: preload.PRELOAD_MARGIN,
     ToolIndex: toolIndex.ToolIndex, DEFAULT_RANKING: toolIndex.DEFAULT_RANKING, splitWords: tokenize.splitWords, searchTools: builtin.searchTools,
     splitByLoadBudget: budget.splitByLoadBudget, closeToBest: budget.closeToBest, relevanceRatio: budget.RELEVANCE_RATIO,
     estimateToolTokens: tokens.estimateToolTokens, defaultLoadBudget: settings.SETTINGS.searchMaxLoadTokens.fallback,
@@ -368,6 +370,54 @@ function relevanceTable(ranker, sets) {
   };
 }
 
+// ---- preload ---------------------------------------------------------------------------------
+// quiver.search.preload: before the first request, the message is ranked and its top one or two
+// matches load when a clear gap follows them (confidentMatches). The margin is chosen on the
+// development queries; MetaTool is the held-out check. With a preload, a later search ranks only
+// what is not loaded yet (the RFD keeps loaded tools out of its results), so hit@5 and listed@10
+// count a gold tool that is preloaded or among that search's top 5 / 10.
+
+const MARGINS = [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5];
+
+function preloadFigures(ranker, set, margin) {
+  const byName = new Map(set.tools.map((t) => [t.def.name, t]));
+  const index = new ranker.ToolIndex(set.tools.map((t) => t.def), ranker.DEFAULT_RANKING);
+  const rows = set.queries.map((q) => {
+    const pre = margin === undefined ? [] : ranker.confidentMatches(index.search(q.query, { limit: 3 }).results, margin).map((h) => byName.get(h.name));
+    const preNames = new Set(pre.map((t) => t.def.name));
+    const rest = index.search(q.query, { limit: DEFAULT_LIMIT, filter: (name) => !preNames.has(name) }).results.map((r) => byName.get(r.name).id);
+    const gold = new Set(q.gold_tools);
+    const ids = pre.map((t) => t.id);
+    return {
+      fired: pre.length > 0 ? 1 : 0,
+      wrong: pre.filter((t) => !gold.has(t.id)).length,
+      goldLoaded: ids.some((id) => gold.has(id)) ? 1 : 0,
+      wasted: pre.filter((t) => !gold.has(t.id)).reduce((n, t) => n + ranker.estimateToolTokens(t.def), 0),
+      hit5: scoreQuery(q, [...ids, ...rest.slice(0, 5)]).at[2],
+      listed10: scoreQuery(q, [...ids, ...rest]).at[2],
+    };
+  });
+  const m = (k) => mean(rows.map((r) => r[k]));
+  return [m('fired'), m('goldLoaded'), m('goldLoaded') / Math.max(m('fired'), 1e-9), m('goldLoaded') - m('wrong'), Math.round(m('wasted')), m('hit5'), m('listed10')];
+}
+
+function preloadTable(ranker, sets) {
+  const rows = [undefined, ...MARGINS].map((margin) => [
+    margin === undefined ? 'off' : `${margin}${margin === ranker.preloadMargin ? ' (shipped)' : ''}`,
+    ...sets.flatMap((set) => preloadFigures(ranker, set, margin)),
+  ]);
+  return {
+    title: 'Preloading (quiver.search.preload): the message ranked before the first request, its top 1–2 matches loaded when a gap of ≥ margin follows them',
+    columns: ['margin', ...sets.flatMap((s) => [`${s.short} preloads`, `${s.short} gold loaded`, `${s.short} precision`, `${s.short} gold − wrong`, `${s.short} ~tokens never needed`, `${s.short} hit@5`, `${s.short} listed@10`])],
+    rows,
+    notes: [
+      'preloads: share of messages that load anything; gold loaded: share whose preload holds a gold tool (the model calls at once, no search); precision: gold loaded ÷ preloads; gold − wrong: gold loaded minus non-gold tools preloaded, per message.',
+      '~tokens never needed: mean estimated definition tokens per message of preloaded tools that are not gold (paid on every later request); hit@5 / listed@10: a gold tool preloaded or in the top 5 / 10 of a search over the tools not loaded.',
+      'The margin is chosen on dev: a wrong preload costs about what a right one saves in a conversation (its definition on every later request against one search round trip), so dev\'s gold − wrong decides. 0.1 is dev\'s best (0.453) but loses on MetaTool (below 0); 0.2, dev\'s second (0.433), is the best that holds there.',
+    ],
+  };
+}
+
 // ---- speed ---------------------------------------------------------------------------------
 
 function gcFn() {
@@ -450,7 +500,7 @@ export async function run(opts) {
   const rankers = [oursRanker(ToolIndex, DEFAULT_RANKING), substringRanker, wordCountRanker, minisearchRanker(splitWords)];
   const scored = [builtinRanker(ToolIndex, searchTools, DEFAULT_RANKING), ...rankers.slice(1)];
   const tables = sets.map((s) => qualityTable(s.name, scored, s.tools, s.queries));
-  if (!opts.noAblations) tables.push(ablationTable(ToolIndex, DEFAULT_RANKING, sets), cutTable(ToolIndex, DEFAULT_RANKING, sets), budgetTable(ranker, sets), relevanceTable(ranker, sets));
+  if (!opts.noAblations) tables.push(ablationTable(ToolIndex, DEFAULT_RANKING, sets), cutTable(ToolIndex, DEFAULT_RANKING, sets), budgetTable(ranker, sets), relevanceTable(ranker, sets), preloadTable(ranker, sets));
   // Every dev query and an even sample of the rest, so the slow baselines finish in seconds.
   const queryTexts = sets.flatMap((s) => s.queries.filter((_, i) => s.queries.length <= 500 || i % Math.ceil(s.queries.length / 350) === 0).map((q) => q.query));
   if (!opts.noSpeed) tables.push(speedTable(rankers.filter((r) => r !== substringRanker), sets[0].tools, queryTexts, opts.quick));

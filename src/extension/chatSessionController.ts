@@ -28,6 +28,7 @@ export function readTurnSettings(trust: RunTrust): TurnSettings {
     effort: effortSetting(readQuiverSetting('effort').value),
     maxCyclesPerTurn: readQuiverSetting('maxCyclesPerTurn').value,
     searchLoadBudget: readQuiverSetting('searchMaxLoadTokens').value,
+    searchPreload: readQuiverSetting('searchPreload').value,
     results: { maxTokens: readQuiverSetting('resultsMaxTokens').value, thresholdTokens: readQuiverSetting('resultsThresholdTokens').value },
     contextManagement: readQuiverSetting('contextManagement').value, cacheTtl: readQuiverSetting('cacheTtl').value,
   };

@@ -66,7 +66,7 @@ const historyItem: z.ZodType<HistoryItem> = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('assistant'), id, markdown: z.string() }),
   z.strictObject({ kind: z.literal('thinking'), id, text: z.string(), redacted: z.boolean() }),
   z.strictObject({ kind: z.literal('tool_call'), id, name: z.string(), input: jsonObject, outcome: toolOutcome }),
-  z.strictObject({ kind: z.literal('search'), id, input: jsonObject, outcome: searchOutcome }),
+  z.strictObject({ kind: z.literal('search'), id, input: jsonObject, outcome: searchOutcome, preload: z.literal(true).optional() }),
   z.strictObject({ kind: z.literal('compacted'), id, summary: z.string().nullable() }),
   turnSummaryItem,
 ]);

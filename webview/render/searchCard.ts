@@ -91,6 +91,18 @@ function headerState(item: SearchItem): (HTMLElement | null)[] {
   return [h('span', { class: 'card-state' }, 'searching…')];
 }
 
+const PRELOAD_TITLE = 'Quiver matched your message to these tools and loaded them with it (quiver.search.preload), so the model could call them without a search';
+
+/** "Searched tools for “query”", or for a preload "Loaded for this message: a, b". */
+function cardTitle(item: SearchItem): HTMLElement {
+  if (item.preload === true && item.outcome.status === 'done') {
+    const names = item.outcome.found.map((f) => f.name).join(', ');
+    return h('span', { class: 'card-title', title: PRELOAD_TITLE }, h('span', { class: 'muted search-title-prefix' }, 'Loaded for this message: '), h('span', { class: 'search-query' }, names));
+  }
+  const query = queryOf(item);
+  return h('span', { class: 'card-title', title: `Searched tools for “${query}”` }, h('span', { class: 'muted search-title-prefix' }, 'Searched tools for '), h('span', { class: 'search-query' }, `“${query}”`));
+}
+
 /**
  * The search_tools card: the query and what the search added to every later request in its
  * header, and one row per match with what the search did with it. Collapsed unless the user
@@ -100,14 +112,13 @@ export function renderSearchCard(item: SearchItem, open: boolean | null): HTMLEl
   const outcome = item.outcome;
   const details = h('details', { class: `card search-card status-${outcome.status}` });
   details.open = open ?? false;
-  const query = queryOf(item);
   details.append(
     h(
       'summary',
       {},
       icon('chevron-right', 'chevron'),
       outcome.status === 'done' ? icon('search', 'status-icon') : statusIcon(outcome.status),
-      h('span', { class: 'card-title', title: `Searched tools for “${query}”` }, h('span', { class: 'muted search-title-prefix' }, 'Searched tools for '), h('span', { class: 'search-query' }, `“${query}”`)),
+      cardTitle(item),
       ...headerState(item),
     ),
   );

@@ -1,5 +1,5 @@
 import { filesTouched, summarizeChange, type FileChange } from '../edits';
-import type { OutputPart, ThinkingItem, ToolOutcome, TurnChanges } from './items';
+import type { FoundTool, HistoryItem, OutputPart, ThinkingItem, ToolOutcome, TurnChanges } from './items';
 import type { AssistantBlock, StreamEvent } from '../stream/events';
 import type { ToolResultContent } from '../tools/toolSource';
 
@@ -79,4 +79,10 @@ export function failedStatus(failed: ReadonlyMap<number, string | undefined>, in
   if (!failed.has(index)) return { status: 'sent' };
   const cause = failed.get(index);
   return cause === undefined ? { status: 'failed' } : { status: 'failed', cause };
+}
+
+/** The card of a preload (quiver.search.preload): each tool it loaded as a loaded row, settled like a search's (settleSearchCard). */
+export function preloadCard(tools: Readonly<Record<string, unknown>>, index: number): HistoryItem {
+  const found = Object.keys(tools).map((name): FoundTool => ({ name, status: 'loaded', tokens: null }));
+  return { kind: 'search', id: itemIdForEvent(index), input: {}, outcome: { status: 'done', found }, preload: true };
 }

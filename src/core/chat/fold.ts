@@ -7,7 +7,7 @@ import { ConfigFold } from '../stream/config';
 import type { StreamEvent, WireTool } from '../stream/events';
 import { droppedMessages, failedMessages } from '../stream/failedMessages';
 import { SEARCH_TOOLS_NAME } from '../tools/definitions';
-import { failedStatus, gatherThinking, itemIdForEvent, outputParts, thinkingItem, toolOutcome, turnChanges } from './eventItems';
+import { failedStatus, gatherThinking, itemIdForEvent, outputParts, preloadCard, thinkingItem, toolOutcome, turnChanges } from './eventItems';
 
 export interface ChatHistory {
   readonly items: readonly HistoryItem[];
@@ -185,7 +185,9 @@ export class HistoryFold {
       case 'config_delta':
         this.config.apply(e);
         for (const name of Object.keys(e.tools)) this.resettle(name);
-        if (e.source === 'promotion') this.creditPromotion(new Set(Object.keys(e.tools)));
+        // A preload is its own card on the turn (with Unload, as a search's rows); no search is credited with it.
+        if (e.source === 'promotion' && e.preload === true && !this.turnDropped) this.push(preloadCard(e.tools, index));
+        else if (e.source === 'promotion') this.creditPromotion(new Set(Object.keys(e.tools)));
         break;
       case 'wire_tools':
         for (const t of e.tools) {

@@ -90,7 +90,8 @@ export type HistoryItem =
    */
   | { readonly kind: 'thinking'; readonly id: string; readonly text: string; readonly redacted: boolean }
   | { readonly kind: 'tool_call'; readonly id: string; readonly name: string; readonly input: JsonObject; readonly outcome: ToolOutcome }
-  | { readonly kind: 'search'; readonly id: string; readonly input: JsonObject; readonly outcome: SearchOutcome }
+  /** `preload`: not a search_tools call but the tools loaded for the user's message before its first request (quiver.search.preload). */
+  | { readonly kind: 'search'; readonly id: string; readonly input: JsonObject; readonly outcome: SearchOutcome; readonly preload?: true }
   /**
    * Where the conversation was compacted: the model reads `summary` (markdown from the model,
    * sanitized like an assistant item; null when the compaction produced none) in place of

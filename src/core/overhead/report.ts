@@ -83,6 +83,15 @@ function toolTable(overview: ToolOverview): string[] {
   ];
 }
 
+/** What quiver.search.preload loaded for messages, and how much of it the model used. */
+function preloadLines({ preloads }: SearchActivity): string[] {
+  if (preloads.length === 0) return [];
+  const loaded = preloads.flatMap((p) => p.loaded);
+  const called = preloads.flatMap((p) => p.called);
+  const names = called.length > 0 ? `: ${called.map(markdownText).join(', ')}` : '';
+  return [`- Loaded for a message before it was sent (quiver.search.preload): ${loaded.length} tools for ${preloads.length} messages, ${called.length} called later${names}`];
+}
+
 function conversationSection(input: OverheadReportInput): string[] {
   const { activity } = input;
   const lines = [
@@ -90,6 +99,7 @@ function conversationSection(input: OverheadReportInput): string[] {
     '',
     `- Searches: ${activity.searches.length}, in ${activity.turnsWithSearch} of ${activity.turns} turns`,
     `- Turns in which the model called a tool a search had found: ${activity.turnsUsingFoundTools}`,
+    ...preloadLines(activity),
   ];
   if (activity.searches.length === 0) return [...lines, '', 'No search has run in this conversation yet.'];
   // A list, not a table: lists of tool names side by side ran off the right edge of the preview.

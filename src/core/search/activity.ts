@@ -12,10 +12,17 @@ export interface SearchRecord {
   readonly called: readonly string[];
 }
 
+/** Tools loaded for one message before its first request (quiver.search.preload), and which of them the model called later. */
+export interface PreloadRecord {
+  readonly loaded: readonly string[];
+  readonly called: readonly string[];
+}
+
 /** What discovery did in one conversation: the numbers RFD 108 phase 5 asks to watch. */
 export interface SearchActivity {
   readonly turns: number;
   readonly searches: readonly SearchRecord[];
+  readonly preloads: readonly PreloadRecord[];
   /** Turns in which the model called a tool a search had found. */
   readonly turnsUsingFoundTools: number;
   /** Turns with at least one search. */
@@ -29,6 +36,7 @@ export function searchActivity(events: readonly StreamEvent[]): SearchActivity {
   const calls = new Map<string, ToolUse>();
   const searches: Pick<SearchRecord, 'query' | 'found' | 'notLoaded'>[] = [];
   const promotedEver = new Set<string>();
+  const preloaded: string[][] = [];
   const callTurns: { name: string; turn: number }[] = [];
   const searchTurns = new Set<number>();
   let turn = 0;
@@ -44,6 +52,8 @@ export function searchActivity(events: readonly StreamEvent[]): SearchActivity {
     } else if (e.type === 'tool_result' && e.name === SEARCH_TOOLS_NAME && e.found) {
       const query = calls.get(e.toolUseId)?.input['query'];
       searches.push({ query: typeof query === 'string' ? query : '', found: e.found.map((f) => ({ name: f.name, usable: f.status === 'usable' })), notLoaded: e.notLoaded ?? [] });
+    } else if (e.type === 'config_delta' && e.source === 'promotion' && e.preload === true) {
+      preloaded.push(Object.keys(e.tools));
     } else if (e.type === 'config_delta' && e.source === 'promotion') {
       for (const name of Object.keys(e.tools)) promotedEver.add(name);
     }
@@ -56,6 +66,7 @@ export function searchActivity(events: readonly StreamEvent[]): SearchActivity {
   return {
     turns: turn,
     searches: searches.map(({ query, found, notLoaded }, i) => ({ query, found, notLoaded, promoted: promotedBy[i] ?? [], called: found.map((f) => f.name).filter((n) => calledNames.has(n)) })),
+    preloads: preloaded.map((loaded) => ({ loaded, called: loaded.filter((n) => calledNames.has(n)) })),
     turnsUsingFoundTools: new Set(callTurns.filter((c) => foundNames.has(c.name)).map((c) => c.turn)).size,
     turnsWithSearch: searchTurns.size,
   };

@@ -9,22 +9,18 @@ export const SEARCH_TOOLS_DEFINITION: ToolDefinition = {
   toolName: 'search_tools',
   title: 'Search tools',
   description:
-    'Find tools that are available but not loaded yet, by what they do. Returns the best matches ' +
-    '(name and one-line summary) and how many tools matched in total. Tools under "results" marked ' +
-    '"usable" are callable from your next step. Lower-ranked matches may be listed under ' +
-    '"not_loaded" without their definitions; to load one, search for its exact name with limit 1. ' +
-    'Search with a few words about the task, for example "create github issue", "query postgres ' +
-    'database" or "send slack message". Tools that are already loaded are never returned.',
+    'Find and load tools that are installed but not loaded, by what they do (a few words, e.g. "create github issue"). ' +
+    'Results marked "usable" are callable in your next reply; to load one under "not_loaded", search its exact name with limit 1.',
   inputSchema: {
     type: 'object',
     properties: {
-      query: { type: 'string', minLength: 1, description: 'What the tool should do, in a few words. Must not be empty.' },
+      query: { type: 'string', minLength: 1, description: 'What the tool should do.' },
       limit: {
         type: 'integer',
         minimum: SEARCH_LIMIT_MIN,
         maximum: SEARCH_LIMIT_MAX,
         default: SEARCH_LIMIT_DEFAULT,
-        description: `How many matches to return (${SEARCH_LIMIT_MIN}–${SEARCH_LIMIT_MAX}, default ${SEARCH_LIMIT_DEFAULT}).`,
+        description: `Matches to return (default ${SEARCH_LIMIT_DEFAULT}).`,
       },
     },
     required: ['query'],
@@ -39,9 +35,7 @@ export const DESCRIBE_TOOLS_DEFINITION: ToolDefinition = {
   server: undefined,
   toolName: 'describe_tools',
   title: 'Describe tools',
-  description:
-    'Get the full description and parameter documentation of tools by name, for example after ' +
-    'search_tools found them. An unknown name is an error that suggests close names.',
+  description: 'The full description and parameters of tools, by exact name.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -50,7 +44,7 @@ export const DESCRIBE_TOOLS_DEFINITION: ToolDefinition = {
         items: { type: 'string' },
         minItems: 1,
         maxItems: DESCRIBE_MAX_NAMES,
-        description: `Exact tool names (at most ${DESCRIBE_MAX_NAMES}).`,
+        description: `At most ${DESCRIBE_MAX_NAMES}.`,
       },
     },
     required: ['names'],

@@ -6,5 +6,6 @@ export { renderServerIndex, renderSignInIndex, type ServerIndexEntry, type Serve
 export { summarize } from './summary';
 export { ToolIndex, DEFAULT_RANKING, type RankingOptions, type SearchOutcome, type SearchRequest, type SyncResult } from './toolIndex';
 export type { BuiltinResult } from './result';
+export { confidentMatches, PRELOAD_MARGIN, PRELOAD_MAX, PRELOAD_MIN_SCORE, type SearchPreloadSetting } from './preload';
 export { searchActivity } from './activity';
 export { loadedBySearch } from './card';

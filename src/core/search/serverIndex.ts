@@ -29,7 +29,7 @@ const ACTIONS = new Set([
 
 const HEADER = [
   '## Discoverable tools',
-  'These servers have tools you load by searching. When you need one, call `search_tools` with what the tool should do; the tools it loads become callable.',
+  'Servers whose tools search_tools finds and loads:',
 ];
 
 const SIGN_IN_HEADER = [

@@ -2,6 +2,7 @@ import type { ContextManagementSetting } from '../context';
 import { z } from 'zod';
 import type { CacheTtlSetting } from '../context/cacheTtl';
 import type { Effort, ThinkingLevel } from '../models/capabilities';
+import type { SearchPreloadSetting } from '../search';
 import { DEFAULT_MAX_TOKENS } from '../turn/maxTokens';
 
 /**
@@ -31,6 +32,8 @@ export const SETTINGS = {
   },
   anthropicPromotionRendering: { key: 'quiver.anthropic.promotionRendering', schema: z.enum(['toolReference', 'toolsArray']), fallback: 'toolReference' as 'toolReference' | 'toolsArray' },
   searchMaxLoadTokens: { key: 'quiver.search.maxLoadTokens', schema: z.number().int().min(0), fallback: 4000 },
+  /** Default chosen by `npm run bench -- --only cache,search` (README, "Preloading"). */
+  searchPreload: { key: 'quiver.search.preload', schema: z.enum(['on', 'off']), fallback: 'on' as SearchPreloadSetting },
   /** Defaults chosen by `npm run bench -- --only results` (README, "Tool results"). */
   resultsMaxTokens: { key: 'quiver.results.maxTokens', schema: z.number().int().min(0), fallback: 2000, hint: 'it must be a whole number of estimated tokens, 0 or more (0 shows a shortened result by its reference alone)' },
   resultsThresholdTokens: { key: 'quiver.results.thresholdTokens', schema: z.number().int().min(0), fallback: 8000, hint: 'it must be a whole number of estimated tokens, 0 or more' },

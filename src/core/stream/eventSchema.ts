@@ -47,14 +47,14 @@ const fileChange = z.discriminatedUnion('kind', [
 /** What a stored line must look like to load; kept beside events.ts so the two change together. */
 export const streamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn_start'), at }),
-  z.object({ type: z.literal('config_delta'), source: z.enum(['settings', 'user', 'promotion']), tools: json, at }),
+  z.object({ type: z.literal('config_delta'), source: z.enum(['settings', 'user', 'promotion']), tools: json, preload: z.literal(true).optional(), at }),
   z.object({ type: z.literal('user_message'), text: z.string(), forced: z.string().optional(), attachments: z.array(attachment).optional(), at }),
   z.object({ type: z.literal('assistant_message'), content: z.array(assistantBlock), stopReason: z.string().nullable(), messageId: z.string().optional(), at }),
   z.object({ type: z.literal('wire_tools'), placement: z.enum(['upFront', 'deferred']), tools: z.array(wireTool), at }),
   z.object({ type: z.literal('wire_system'), text: z.string(), at }),
   z.object({
     type: z.literal('wire_change'),
-    cause: z.enum(['settings', 'use', 'use_done', 'server', 'catalogue', 'compaction', 'cleared']),
+    cause: z.enum(['settings', 'use', 'use_done', 'server', 'catalogue', 'compaction', 'cleared', 'preload']),
     added: z.array(z.string()),
     removed: z.array(z.string()),
     text: z.string(),

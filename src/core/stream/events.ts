@@ -39,9 +39,10 @@ export interface WireTool {
  * Why the turn loop appended a tool change (shown in the chat and the overhead breakdown):
  * `compaction` gives back, after a compaction boundary, the tools the conversation had that the
  * boundary dropped (and withdraws those it brought back); `cleared` tells the model which results
- * context editing cleared are still readable with read_result.
+ * context editing cleared are still readable with read_result; `preload` loads the tools the
+ * user's message matched confidently, before the turn's first request (quiver.search.preload).
  */
-export type ToolChangeCause = 'settings' | 'use' | 'use_done' | 'server' | 'catalogue' | 'compaction' | 'cleared';
+export type ToolChangeCause = 'settings' | 'use' | 'use_done' | 'server' | 'catalogue' | 'compaction' | 'cleared' | 'preload';
 
 /** Why a call never ran: the user denied it, the turn was stopped first, or the tool may not run here. */
 export type NotRunReason = 'denied' | 'cancelled' | 'refused';
@@ -77,7 +78,17 @@ export type TurnEndReason = 'done' | 'cancelled' | 'max_cycles' | 'cut_off' | 'd
  */
 export type StreamEvent =
   | { readonly type: 'turn_start'; readonly at: string }
-  | { readonly type: 'config_delta'; readonly source: DeltaSource; readonly tools: Readonly<Record<string, unknown>>; readonly at: string }
+  | {
+      readonly type: 'config_delta';
+      readonly source: DeltaSource;
+      readonly tools: Readonly<Record<string, unknown>>;
+      /**
+       * On a promotion: made before the turn's first request from the user's message itself
+       * (quiver.search.preload), not by a search_tools call (absent otherwise).
+       */
+      readonly preload?: true;
+      readonly at: string;
+    }
   | {
       readonly type: 'user_message';
       readonly text: string;

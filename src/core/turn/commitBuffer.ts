@@ -128,6 +128,18 @@ function foldSearch(entry: SearchEntry, start: ReadonlyMap<string, ToolEntry>, c
 }
 
 /**
+ * The promotion a user's message earns before the turn's first request (quiver.search.preload):
+ * its confident matches, folded as a search's results are (discoverable → on only, within the
+ * load budget and the relevance rule), recorded as a promotion marked `preload`. None when
+ * nothing is promotable.
+ */
+export function preloadDelta(matches: readonly SearchToolsHit[], config: ReadonlyMap<string, ToolEntry>, catalogue: readonly ToolDefinition[], loadBudget: number, at: string): StreamEvent[] {
+  const entry: SearchEntry = { index: 0, kind: 'search', toolUseId: '', results: matches, loadBudget, total: matches.length };
+  const { promoted } = foldSearch(entry, config, config, catalogue);
+  return Object.keys(promoted).length > 0 ? [{ type: 'config_delta', source: 'promotion', tools: promoted, preload: true, at }] : [];
+}
+
+/**
  * Folds a cycle's buffer by tool-call index onto the cycle-start config (RFD 078/108). Each
  * search's promotion is evaluated against the state folded so far, at its own position:
  * discoverable → applied (usable) while the search's load budget lasts, not loaded after;

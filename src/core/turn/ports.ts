@@ -5,7 +5,7 @@ import type { ModelClient, Usage } from '../models/model';
 import type { ResultSettings } from '../results/resultLimit';
 import type { ResultStore } from '../results/resultStore';
 import type { Effort, ThinkingLevel } from '../models/capabilities';
-import type { SearchToolsHit } from '../search';
+import type { SearchPreloadSetting, SearchToolsHit } from '../search';
 import type { SearchResultStatus, StreamEvent, TurnEndReason } from '../stream/events';
 import type { CallProgress, ElicitationAnswer, ElicitationRequest } from '../elicitation/elicitation';
 import type { SignInWaiting, ToolCallResult, ToolSource } from '../tools/toolSource';
@@ -152,6 +152,8 @@ export interface TurnSettings {
   readonly maxCyclesPerTurn: number;
   /** `quiver.search.maxLoadTokens`: estimated definition tokens one search_tools call may load. */
   readonly searchLoadBudget: number;
+  /** `quiver.search.preload`: load the tools a message matches confidently before its first request. */
+  readonly searchPreload: SearchPreloadSetting;
   /** `quiver.results.maxTokens` and `quiver.results.thresholdTokens`. */
   readonly results: ResultSettings;
   /** `quiver.context.management` (the bench also asks for one edit alone). */

@@ -58,12 +58,12 @@ export function renderSearchResult(report: SearchReport): string {
   const usable = found.filter((f) => f.status === 'usable').length;
   const listed = found.length + notLoaded.length;
   const notes = [
-    usable > 0 ? 'Tools marked "usable" can be called in your next reply.' : undefined,
+    usable > 0 ? '"usable": callable in your next reply.' : undefined,
     usable < found.length ? 'Tools marked "found, unavailable" were turned off and cannot be called.' : undefined,
-    notLoaded.length > 0 ? 'Tools under "not_loaded" are not loaded: you do not have their definitions (loading every match would make each later request larger); to load one, call search_tools with its exact name as the query and limit 1.' : undefined,
+    notLoaded.length > 0 ? '"not_loaded": not loaded; to load one, search its exact name with limit 1.' : undefined,
     alreadyLoaded.length > 0 ? ALREADY_LOADED : undefined,
     ...signInNotes(report),
-    total > listed ? `${total - listed} more matched; if none of these fits, search again with other words or a higher limit.` : undefined,
+    total > listed ? `${total - listed} more matched; if none fits, search with other words or a higher limit.` : undefined,
   ].filter((n): n is string => n !== undefined);
   return JSON.stringify({
     results: found.map(({ name, summary, status }) => ({ name, summary, status })),

@@ -5,8 +5,7 @@ const BASE = [
 
 const SEARCH = [
   '## More tools',
-  'More tools are installed than are listed. When none of your tools fits, call search_tools with a few keywords;',
-  'the tools it reports as "usable" can be called in your next reply. describe_tools explains a tool in full.',
+  'More tools are installed than are listed: when none of yours fits, call search_tools.',
 ].join(' ');
 
 /**

@@ -20,6 +20,7 @@ import { allBuiltins, planTools, type ToolPlan } from './toolPlan';
 import { keptResults } from '../results/keptResults';
 import { openingEvents, prepareForced, serversToAwait, settingsChange, startPermittedServers, type TurnStart } from './turnStart';
 import { untilAborted } from './untilAborted';
+import { preloadEvents, preloadQuery } from './preload';
 import { SEARCH_TOOLS_NAME } from '../tools/definitions';
 
 export interface TurnContext extends TurnDeps {
@@ -67,6 +68,13 @@ async function runCycle(ctx: TurnContext, toolPlan: ToolPlan, calls: readonly To
   const folded = foldCycle(toolPlan.config, buffer.entries(), ctx.source.tools(), at, renderSearchResult);
   const known = wireStateOf(ctx.log.events(), []).definitions;
   await record(ctx, [...folded, ...loadedDefinitions(folded, known, ctx.source.tools(), at)]);
+}
+
+/** The promotion the user's message earns before the first request (quiver.search.preload; see preloadEvents). */
+function preloaded(ctx: TurnContext, start: Extract<TurnStart, { kind: 'message' }>): StreamEvent[] {
+  const events = ctx.log.events();
+  const query = preloadQuery(start.text, start.attachments);
+  return preloadEvents({ events, plan: plan(ctx, undefined), builtins: ctx.builtins, catalogue: ctx.source.tools(), query, loadBudget: ctx.settings.searchLoadBudget, at: now() });
 }
 
 /** Answers calls that must not run, each with why, so every tool_use keeps its tool_result. */
@@ -147,6 +155,7 @@ export async function runTurn(ctx: TurnContext, start: TurnStart, signal: AbortS
   const capabilities = await ctx.model.capabilities(ctx.settings.model, signal);
   const thinking = resolveThinking(ctx.settings.thinking, ctx.settings.effort, capabilities);
   if ('issue' in thinking) return end(ctx, 'error', thinking.issue, 'quiver.thinking and quiver.effort do not fit this model');
+  if (start.kind === 'message' && forced === undefined && ctx.settings.searchPreload === 'on') await record(ctx, preloaded(ctx, start));
   const alwaysAllowed = new Set<string>();
   for (let cycle = 1; ; cycle++) {
     if (signal.aborted) return end(ctx, 'cancelled', CANCELLED_TURN);

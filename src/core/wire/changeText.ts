@@ -35,3 +35,8 @@ export function catalogueText(systemPrompt: string): string {
 export function compactionRestoredText(names: readonly string[]): string {
   return `Still available after the summary (this conversation had ${names.length === 1 ? 'it' : 'them'} before): ${list(names)}.`;
 }
+
+/** Tools Quiver loaded because the user's message matched them closely (quiver.search.preload). */
+export function preloadText(names: readonly string[]): string {
+  return `Loaded for this message (it matched them): ${list(names)}.`;
+}

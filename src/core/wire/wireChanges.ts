@@ -2,7 +2,7 @@ import { lastCompactionBoundary } from '../context';
 import type { ChatMessage } from '../models/model';
 import type { StreamEvent, ToolChangeCause, WireTool } from '../stream/events';
 import type { ToolDefinition } from '../tools/definitions';
-import { builtinsOnText, catalogueText, compactionRestoredText, serverGoneText, turnedOffText, turnedOnText, useDoneText, useText } from './changeText';
+import { builtinsOnText, catalogueText, compactionRestoredText, preloadText, serverGoneText, turnedOffText, turnedOnText, useDoneText, useText } from './changeText';
 import { wireStateOf, type WireState } from './wireState';
 import { wireToolOf } from './wireTool';
 
@@ -38,12 +38,28 @@ function change(cause: ToolChangeCause, added: readonly string[], removed: reado
  * stays empty: no `tools` is sent, and tools come later by inline definitions (toWire.ts).
  */
 function opening(input: WireChangeInput): StreamEvent[] {
-  const others = definitionsFor(input.desired.filter((t) => t.name !== input.forcedNow));
-  const upFront = others.length > 0 ? others : definitionsFor(input.desired.filter((t) => t.name === input.forcedNow));
+  const appended = new Set([...preloadedNow(input.events), ...(input.forcedNow !== undefined ? [input.forcedNow] : [])]);
+  const others = definitionsFor(input.desired.filter((t) => !appended.has(t.name)));
+  const upFront = others.length > 0 ? others : definitionsFor(input.desired.filter((t) => appended.has(t.name)));
   return [
     { type: 'wire_system', text: input.systemPrompt, at: input.at },
     { type: 'wire_tools', placement: 'upFront', tools: upFront, at: input.at },
   ];
+}
+
+/**
+ * The tools the latest user message preloaded: the promotion recorded after it, before its
+ * turn's first request (quiver.search.preload). A first request defers them and adds them by a
+ * change of their own, so the tools array stays what it would be without them.
+ */
+export function preloadedNow(events: readonly StreamEvent[]): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e?.type === 'user_message') break;
+    if (e?.type === 'config_delta' && e.preload === true) for (const name of Object.keys(e.tools)) names.add(name);
+  }
+  return names;
 }
 
 function toolChanges(input: WireChangeInput, wire: WireState): StreamEvent[] {
@@ -62,9 +78,12 @@ function toolChanges(input: WireChangeInput, wire: WireState): StreamEvent[] {
   if (turnedOff.length > 0) events.push(change('settings', [], turnedOff, turnedOffText(turnedOff), input.at));
   const addedTools = added.filter((t) => t.name !== input.forcedNow);
   const builtins = addedTools.filter((t) => t.server === undefined).map((t) => t.name);
-  const mcp = addedTools.filter((t) => t.server !== undefined).map((t) => t.name);
+  const preloaded = preloadedNow(input.events);
+  const mcp = addedTools.filter((t) => t.server !== undefined && !preloaded.has(t.name)).map((t) => t.name);
+  const forMessage = addedTools.filter((t) => t.server !== undefined && preloaded.has(t.name)).map((t) => t.name);
   if (builtins.length > 0) events.push(change('catalogue', builtins, [], builtinsOnText(builtins), input.at));
   if (mcp.length > 0) events.push(change('settings', mcp, [], turnedOnText(mcp), input.at));
+  if (forMessage.length > 0) events.push(change('preload', forMessage, [], preloadText(forMessage), input.at));
   if (input.forcedNow !== undefined) {
     const forced = input.forcedNow;
     events.push(change('use', added.some((t) => t.name === forced) ? [forced] : [], [], useText(forced), input.at));

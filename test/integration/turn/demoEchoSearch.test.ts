@@ -73,7 +73,7 @@ describe('the demo workspace: a search for the echo tool', function () {
       const session = new ConversationSession({
         log, source: m, builtins: createSearchBuiltins(), approver: new ScriptedApprover(), observer: {}, results: store.resultsOf(log.id),
         model: new AnthropicModelClient({ apiKey: 'k', baseURL: api.url, maxRetries: 0 }),
-        settings: () => ({ tools, model: SETTINGS.model.fallback, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 5, searchLoadBudget: SETTINGS.searchMaxLoadTokens.fallback, results: DEFAULT_RESULTS, contextManagement: SETTINGS.contextManagement.fallback, cacheTtl: SETTINGS.cacheTtl.fallback }),
+        settings: () => ({ tools, model: SETTINGS.model.fallback, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 5, searchLoadBudget: SETTINGS.searchMaxLoadTokens.fallback, searchPreload: 'off', results: DEFAULT_RESULTS, contextManagement: SETTINGS.contextManagement.fallback, cacheTtl: SETTINGS.cacheTtl.fallback }),
       });
       await session.send('Echo "hello" back to me with a tool.', signal());
       const afterSearch = api.requests[1]?.body;

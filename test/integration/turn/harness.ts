@@ -6,6 +6,7 @@ import type { ServerKeys } from '../../../src/core/availability';
 import type { CacheTtlSetting } from '../../../src/core/context/cacheTtl';
 import type { ThinkingLevel } from '../../../src/core/models/capabilities';
 import type { ResultSettings } from '../../../src/core/results/resultLimit';
+import type { SearchPreloadSetting } from '../../../src/core/search';
 import { SETTINGS } from '../../../src/core/settings/registry';
 
 const DEFAULT_MODEL = SETTINGS.model.fallback;
@@ -162,7 +163,7 @@ export interface Harness {
   readonly source: MemoryToolSource;
   readonly approver: ScriptedApprover;
   readonly live: { text: string; events: StreamEvent[]; alwaysAllowed: string[] };
-  settings: { tools: unknown; model: string; thinking: ThinkingLevel; maxCyclesPerTurn: number; searchLoadBudget: number; results: ResultSettings; contextManagement: ContextManagementMode; cacheTtl: CacheTtlSetting };
+  settings: { tools: unknown; model: string; thinking: ThinkingLevel; maxCyclesPerTurn: number; searchLoadBudget: number; searchPreload: SearchPreloadSetting; results: ResultSettings; contextManagement: ContextManagementMode; cacheTtl: CacheTtlSetting };
   /** A fresh session over the same conversation file, as after a window reload. */
   reopen(): Promise<ConversationSession>;
   close(): Promise<void>;
@@ -177,6 +178,10 @@ export interface HarnessOptions {
   readonly contextManagement?: ContextManagementMode;
   /** quiver.search.maxLoadTokens (default: the setting's). */
   readonly searchLoadBudget?: number;
+  /** quiver.search.preload (default: off, so a scripted exchange meets no preload it did not ask for). */
+  readonly searchPreload?: SearchPreloadSetting;
+  /** search_tools and describe_tools (default: substringBuiltins). */
+  readonly builtins?: BuiltinTools;
   readonly maxRetries?: number;
   readonly observer?: TurnObserver;
   readonly promotionRendering?: PromotionRendering;
@@ -200,7 +205,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
   const source = new MemoryToolSource(options.servers);
   const approver = options.approver ?? new ScriptedApprover();
   const live = { text: '', events: [] as StreamEvent[], alwaysAllowed: [] as string[] };
-  const settings = { tools: options.tools ?? {}, model: options.model ?? DEFAULT_MODEL, thinking: 'adaptive' as ThinkingLevel, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10, searchLoadBudget: options.searchLoadBudget ?? SETTINGS.searchMaxLoadTokens.fallback, results: options.results ?? DEFAULT_RESULTS, contextManagement: options.contextManagement ?? SETTINGS.contextManagement.fallback, cacheTtl: options.cacheTtl ?? SETTINGS.cacheTtl.fallback };
+  const settings = { tools: options.tools ?? {}, model: options.model ?? DEFAULT_MODEL, thinking: 'adaptive' as ThinkingLevel, maxCyclesPerTurn: options.maxCyclesPerTurn ?? 10, searchLoadBudget: options.searchLoadBudget ?? SETTINGS.searchMaxLoadTokens.fallback, searchPreload: options.searchPreload ?? 'off', results: options.results ?? DEFAULT_RESULTS, contextManagement: options.contextManagement ?? SETTINGS.contextManagement.fallback, cacheTtl: options.cacheTtl ?? SETTINGS.cacheTtl.fallback };
   const model = new AnthropicModelClient({ apiKey: 'test-key', baseURL: api.url, maxRetries: options.maxRetries ?? 0, ...(options.promotionRendering ? { promotionRendering: options.promotionRendering } : {}) });
   const observer: TurnObserver = {
     onText: (d) => (live.text += d),
@@ -209,7 +214,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
     ...options.observer,
   };
   const sessionOver = (log: Conversation) =>
-    new ConversationSession({ log, model, source, builtins: substringBuiltins, approver, observer, results: store.resultsOf(log.id), settings: () => ({ tools: settings.tools, model: settings.model, maxTokens: 0, thinking: settings.thinking, effort: undefined, maxCyclesPerTurn: settings.maxCyclesPerTurn, searchLoadBudget: settings.searchLoadBudget, results: settings.results, contextManagement: settings.contextManagement, cacheTtl: settings.cacheTtl }) });
+    new ConversationSession({ log, model, source, builtins: options.builtins ?? substringBuiltins, approver, observer, results: store.resultsOf(log.id), settings: () => ({ tools: settings.tools, model: settings.model, maxTokens: 0, thinking: settings.thinking, effort: undefined, maxCyclesPerTurn: settings.maxCyclesPerTurn, searchLoadBudget: settings.searchLoadBudget, searchPreload: settings.searchPreload, results: settings.results, contextManagement: settings.contextManagement, cacheTtl: settings.cacheTtl }) });
   return {
     api, store, conversation, source, approver, live, settings,
     session: sessionOver(conversation),

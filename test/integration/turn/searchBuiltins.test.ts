@@ -26,7 +26,7 @@ describe('the loop wired to src/core/search', function () {
       const session = new ConversationSession({
         log, source, builtins: createSearchBuiltins(), approver: new ScriptedApprover(), observer: {}, results: store.resultsOf(log.id),
         model: new AnthropicModelClient({ apiKey: 'k', baseURL: api.url, maxRetries: 0 }),
-        settings: () => ({ tools: { '*': { enable: 'discoverable' } }, model: SETTINGS.model.fallback, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 5, searchLoadBudget: SETTINGS.searchMaxLoadTokens.fallback, results: DEFAULT_RESULTS, contextManagement: SETTINGS.contextManagement.fallback, cacheTtl: SETTINGS.cacheTtl.fallback }),
+        settings: () => ({ tools: { '*': { enable: 'discoverable' } }, model: SETTINGS.model.fallback, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 5, searchLoadBudget: SETTINGS.searchMaxLoadTokens.fallback, searchPreload: 'off', results: DEFAULT_RESULTS, contextManagement: SETTINGS.contextManagement.fallback, cacheTtl: SETTINGS.cacheTtl.fallback }),
       });
       await session.send('file a bug', signal());
       assert.match(api.requests[0]?.body.system?.[0]?.text ?? '', /github[\s\S]*slack/);
@@ -62,7 +62,7 @@ describe('the loop wired to src/core/search', function () {
       const session = new ConversationSession({
         log, source, builtins: createSearchBuiltins(), approver: new ScriptedApprover(), observer: {}, results: store.resultsOf(log.id),
         model: new AnthropicModelClient({ apiKey: 'k', baseURL: api.url, maxRetries: 0 }),
-        settings: () => ({ tools: { '*': { enable: 'discoverable' } }, model: SETTINGS.model.fallback, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 5, searchLoadBudget: 0, results: DEFAULT_RESULTS, contextManagement: SETTINGS.contextManagement.fallback, cacheTtl: SETTINGS.cacheTtl.fallback }),
+        settings: () => ({ tools: { '*': { enable: 'discoverable' } }, model: SETTINGS.model.fallback, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 5, searchLoadBudget: 0, searchPreload: 'off', results: DEFAULT_RESULTS, contextManagement: SETTINGS.contextManagement.fallback, cacheTtl: SETTINGS.cacheTtl.fallback }),
       });
       await session.send('close the bug', signal());
       const first = answerIn(api.requests[1]?.body);

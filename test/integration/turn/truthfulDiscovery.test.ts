@@ -25,7 +25,7 @@ describe('discovery that tells the truth', function () {
     const session = new ConversationSession({
       log, source: new MemoryToolSource(servers), builtins: createSearchBuiltins(), approver: new ScriptedApprover(), observer: {}, results: store.resultsOf(log.id),
       model: new AnthropicModelClient({ apiKey: 'k', baseURL: api.url, maxRetries: 0 }),
-      settings: () => ({ tools, model: SETTINGS.model.fallback, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 5, searchLoadBudget: SETTINGS.searchMaxLoadTokens.fallback, results: DEFAULT_RESULTS, contextManagement: SETTINGS.contextManagement.fallback, cacheTtl: SETTINGS.cacheTtl.fallback }),
+      settings: () => ({ tools, model: SETTINGS.model.fallback, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 5, searchLoadBudget: SETTINGS.searchMaxLoadTokens.fallback, searchPreload: 'off', results: DEFAULT_RESULTS, contextManagement: SETTINGS.contextManagement.fallback, cacheTtl: SETTINGS.cacheTtl.fallback }),
     });
     return {
       api, log, session,

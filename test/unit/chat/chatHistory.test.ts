@@ -123,6 +123,16 @@ describe('historyFromStream', () => {
     assert.deepEqual(rows(historyFromStream([...events, serverOff], false).items).map((f) => f.status), ['loaded', 'already on', 'not loaded'], 'the promotion outranks its server\'s entry');
   });
 
+  it('shows a preload as a card after the message, with loaded rows that Unload settles, and credits no later search with it', () => {
+    const preload: StreamEvent = { type: 'config_delta', source: 'promotion', tools: { slack__post: { enable: { availability: 'on' } } }, preload: true, at };
+    const events = [start, user('post to slack'), preload, say({ id: 's1', name: 'search_tools', input: { query: 'slack' } }), searchResult('s1', [{ name: 'slack__post', status: 'usable' }]), end()];
+    const h = historyFromStream(events, false);
+    assert.deepEqual(brief(h.items), ['user:post to slack', 'search:slack__post=loaded', 'search:slack__post=already on', 'end:done']);
+    assert.equal(h.items[1]?.kind === 'search' ? h.items[1].preload : undefined, true);
+    const unload: StreamEvent = { type: 'config_delta', source: 'user', tools: { slack__post: { enable: { availability: 'off' } } }, at };
+    assert.deepEqual(brief(historyFromStream([...events, unload], false).items).slice(1, 2), ['search:slack__post=unloaded']);
+  });
+
   it('credits a promotion recorded before its search result', () => {
     const h = historyFromStream([start, user('find'), say({ id: 's1', name: 'search_tools' }), promote('a'), searchResult('s1', [{ name: 'a', status: 'usable' }]), end()], false);
     assert.deepEqual(brief(h.items), ['user:find', 'search:a=loaded', 'end:done']);

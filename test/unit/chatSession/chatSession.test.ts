@@ -16,7 +16,7 @@ import { DEFAULT_RESULTS, MemoryToolSource, substringBuiltins } from '../../inte
 
 const SETTINGS_NOW: TurnSettings = {
   tools: {}, model: SETTINGS.model.fallback, maxTokens: 0, thinking: 'adaptive', effort: undefined, maxCyclesPerTurn: 10,
-  searchLoadBudget: SETTINGS.searchMaxLoadTokens.fallback, results: DEFAULT_RESULTS, contextManagement: 'auto', cacheTtl: 'auto',
+  searchLoadBudget: SETTINGS.searchMaxLoadTokens.fallback, searchPreload: 'off', results: DEFAULT_RESULTS, contextManagement: 'auto', cacheTtl: 'auto',
 };
 
 const selection = (id: string): Attachment => ({ kind: 'selection', id, uri: 'file:///w/a.ts', path: 'a.ts', language: 'typescript', range: { start: 1, end: 2 }, text: 'let a = 1;' });

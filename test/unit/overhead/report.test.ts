@@ -40,6 +40,23 @@ describe('the overhead breakdown', () => {
     assert.deepEqual(activity.searches, [{ query: 'create | issue', found: [{ name: 'gh__issue', usable: true }], notLoaded: ['gh__pr'], promoted: ['gh__issue'], called: ['gh__issue'] }]);
   });
 
+  it('counts what a preload loaded for a message apart from searches, and which of it was called', () => {
+    const preloaded: StreamEvent[] = [
+      { type: 'turn_start', at },
+      { type: 'user_message', text: 'open an issue', at },
+      { type: 'config_delta', source: 'promotion', tools: { gh__issue: { enable: { availability: 'on' } }, gh__pr: { enable: { availability: 'on' } } }, preload: true, at },
+      call('c1', 'gh__issue'),
+      { type: 'turn_end', reason: 'done', at },
+    ];
+    const activity = searchActivity(preloaded);
+    assert.deepEqual(activity.preloads, [{ loaded: ['gh__issue', 'gh__pr'], called: ['gh__issue'] }]);
+    assert.deepEqual(activity.searches, []);
+    const plan = planTools({ events: preloaded, mcpTools: mcp, builtins, runningServers: new Set(['gh', 'fs']) });
+    const overview = buildToolOverview({ catalogue: [...builtins, ...mcp], plan, promoted: promotedTools(preloaded, plan), estimateTokens: () => 100 });
+    const report = renderOverheadReport({ overview, activity, contextWindowTokens: 200_000, conversationTitle: 't', requests: [], results: resultCostsOf(preloaded) });
+    assert.match(report, /Loaded for a message before it was sent \(quiver\.search\.preload\): 2 tools for 1 messages, 1 called later: gh\\_\\_issue$/m);
+  });
+
   it('credits a tool two searches found to the first, which promoted it', () => {
     const twice = [...search('s1', 'a', ['gh__issue']), { ...search('s2', 'b', ['gh__issue'])[2]!, toolUseId: 's2' } as StreamEvent];
     assert.deepEqual(searchActivity(twice).searches.map((s) => s.promoted), [['gh__issue'], []]);

@@ -20,7 +20,7 @@ const request = (over: Partial<ModelRequest>): ModelRequest => ({
 
 describe('context management on the wire (Anthropic)', () => {
   it('asks for clearing then compaction with their betas, and sends a compaction block back exactly as returned', () => {
-    const body = requestToWire(request({ contextManagement: contextManagementFor(sonnet, 'auto') }));
+    const body = requestToWire(request({ contextManagement: contextManagementFor(sonnet, 'both') }));
     assert.deepEqual(body.context_management, {
       edits: [
         { type: 'clear_tool_uses_20250919', trigger: { type: 'input_tokens', value: 100_000 }, keep: { type: 'tool_uses', value: 4 }, clear_at_least: { type: 'input_tokens', value: 30_000 }, exclude_tools: ['search_tools'] },

@@ -21,7 +21,7 @@ describe('what tool results cost, in the overhead breakdown', () => {
 
   it('for the conversation: how many were shortened, to how much of their whole, and how often they were read back', () => {
     assert.deepEqual(resultCostsOf(stream), { count: 3, sentTokens: 3_100, kept: 1, keptShownTokens: 2_000, keptWholeTokens: 200_000, reads: 1 });
-    const report = renderOverheadReport({ overview, activity: { searches: [], turns: 1, turnsWithSearch: 0, turnsUsingFoundTools: 0 }, contextWindowTokens: 1_000_000, conversationTitle: 't', requests: requestUsageOf(stream), results: resultCostsOf(stream) });
+    const report = renderOverheadReport({ overview, activity: { searches: [], preloads: [], turns: 1, turnsWithSearch: 0, turnsUsingFoundTools: 0 }, contextWindowTokens: 1_000_000, conversationTitle: 't', requests: requestUsageOf(stream), results: resultCostsOf(stream) });
     assert.match(report, /\| 2 \| 10 \| 1000 \| 500 \| 66% \| 2k \/ 2k \|\n\| 3 \| 10 \| 1000 \| 500 \| 66% \| 1\.1k \/ 3\.1k \|/);
     assert.match(report, /### Tool results\n\n- 3 tool results, ~3\.1k tokens as the model got them; 1 was shortened to ~2k tokens of ~200k \(kept whole; 1 `read_result` call read from it\)/);
   });

@@ -62,7 +62,7 @@ describe('folding a cycle by tool-call index', () => {
     const answer = answerOf(events, 's1');
     assert.deepEqual(answer.results, [{ name: 'ci__deploy', summary: 'ci__deploy.', status: 'usable' }]);
     assert.deepEqual(answer.not_loaded, [{ name: 'ci__deploy_staging', summary: 'ci__deploy_staging.' }]);
-    assert.match(answer.note, /under "not_loaded" are not loaded: you do not have their definitions.*exact name as the query and limit 1/);
+    assert.match(answer.note, /"not_loaded": not loaded; to load one, search its exact name with limit 1\./);
     assert.doesNotMatch(answer.note, /more matched/);
     const roomy = fold([budgeted(0, 's1', 1_000, 'ci__deploy', 'ci__deploy_staging')]);
     assert.deepEqual(found(roomy, 's1').map((f) => f.name), ['ci__deploy', 'ci__deploy_staging']);
@@ -103,7 +103,7 @@ describe('folding a cycle by tool-call index', () => {
     const text = JSON.parse(renderSearchResult({ found: [{ name: 'ci__deploy', summary: 'Deploy.', status: 'usable' }], notLoaded: [], alreadyLoaded: [], signInRequired: [], waitingForSignIn: [], total: 3 })) as Record<string, unknown>;
     assert.equal('not_loaded' in text, false);
     assert.equal('already_loaded' in text, false);
-    assert.match(String(text['note']), /2 more matched; if none of these fits, search again/);
+    assert.match(String(text['note']), /2 more matched; if none fits, search with other words or a higher limit\./);
   });
 
   it('a search matching only a tool loaded already names it as loaded: no promotion, no delta, no budget spent', () => {
@@ -124,7 +124,7 @@ describe('folding a cycle by tool-call index', () => {
     const answer = answerOf(events, 's1') as { results: { name: string }[]; already_loaded?: { name: string }[]; note: string };
     assert.deepEqual(answer.results.map((r) => r.name), ['ci__deploy']);
     assert.deepEqual(answer.already_loaded?.map((r) => r.name), ['ci__status']);
-    assert.match(answer.note, /Tools marked "usable" can be called in your next reply\. Tools under "already_loaded" are loaded already: call them directly\./);
+    assert.match(answer.note, /"usable": callable in your next reply\. Tools under "already_loaded" are loaded already: call them directly\./);
   });
 
   it('a loaded match that a write earlier in the cycle turned off is not named as loaded', () => {

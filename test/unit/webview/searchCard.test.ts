@@ -32,6 +32,13 @@ describe('webview search card', () => {
     ...['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((n) => row(`chart__generate_${n}_chart`, 'not loaded')),
   ];
 
+  it('a preload card says what was loaded for the message, and its rows unload like a search\'s', () => {
+    const preload: SearchItem = { kind: 'search', id: 'p1', input: {}, outcome: { status: 'done', found: [row('slack__post_message', 'loaded', 120)] }, preload: true };
+    const el = card.renderSearchCard(preload, null);
+    assert.equal(el.querySelector('.card-title')?.textContent, 'Loaded for this message: slack__post_message');
+    assert.ok(el.querySelector('button.unload'), 'Unload on the loaded row');
+  });
+
   it('is collapsed unless the user opened it, and its header counts every row once, with what it adds to each request', () => {
     const el = card.renderSearchCard(searchItem(ten), null) as HTMLDetailsElement;
     assert.equal(el.open, false);
