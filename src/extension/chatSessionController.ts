@@ -135,6 +135,15 @@ export class ChatSessionController implements ChatController, vscode.Disposable 
     await this.runTurn((signal) => this.session.restart(signal));
   }
 
+  async compact(): Promise<void> {
+    if (this.running) {
+      this.banner('warning', 'A reply is still being written; wait for it or press Stop, then /compact.');
+      return;
+    }
+    this.post({ type: 'turnStarted', user: null });
+    await this.runTurn((signal) => this.session.compact(signal));
+  }
+
   async retryMessage(itemId: string): Promise<void> {
     const failed = this.failedMessage(itemId);
     if (!failed || this.running) return;

@@ -1,3 +1,4 @@
-export { lastCompactionBoundary } from './boundary';
+export { lastCompactionBoundary, segmentStart } from './boundary';
 export { clearedNote, keptAfterCompaction } from './clearedNote';
-export { contextManagementFor, NO_CONTEXT_MANAGEMENT, type ClearingPolicy, type CompactionPolicy, type ContextManagement, type ContextManagementSetting } from './policy';
+export { attachmentsBefore, nextPromptEstimate, segmentOpening, SUMMARY_INSTRUCTION, withSummaryInstruction } from './ownCompaction';
+export { compactionFormFor, contextManagementFor, NO_CONTEXT_MANAGEMENT, type ClearingPolicy, type CompactionForm, type CompactionPolicy, type ContextManagement, type ContextManagementSetting } from './policy';

@@ -16,7 +16,7 @@ const labels = (text: string, caret = text.length): string[] => suggest(text, ca
 
 describe('composer completion', () => {
   it('offers the commands while the first word is typed', () => {
-    assert.deepEqual(labels('/'), ['/tools', '/use NAME message', '/set KEY=VALUE', '/github.review_pr']);
+    assert.deepEqual(labels('/'), ['/tools', '/use NAME message', '/set KEY=VALUE', '/compact', '/github.review_pr']);
     assert.deepEqual(labels('/u'), ['/use NAME message']);
     assert.deepEqual(labels('/x'), []);
     assert.deepEqual(labels('hello /'), []);

@@ -15,16 +15,19 @@ describe('context management', () => {
     assert.deepEqual(contextManagementFor(sonnet, 'auto'), {
       clearing: { atTokens: 100_000, keepToolUses: 4, clearAtLeast: 30_000, keepResultsOf: ['search_tools'] },
       compaction: { atTokens: 150_000 },
+      ownCompaction: undefined,
     });
-    assert.deepEqual(contextManagementFor(sonnet, 'off'), { clearing: undefined, compaction: undefined });
+    assert.deepEqual(contextManagementFor(sonnet, 'off'), { clearing: undefined, compaction: undefined, ownCompaction: undefined });
   });
 
-  it('leaves compaction out where a boundary could not give tools back, or the model has none', () => {
+  it('leaves the API's compaction out where a boundary could not give tools back, or the model has none: Quiver compacts there, at the same threshold', () => {
     // Sonnet 5 compacts but takes no system messages: the tools found would vanish at the boundary.
     assert.equal(contextManagementFor(fallbackCapabilities('claude-sonnet-5'), 'auto').compaction, undefined);
     assert.equal(contextManagementFor(fallbackCapabilities('claude-haiku-4-5'), 'auto').compaction, undefined);
     assert.notEqual(contextManagementFor(fallbackCapabilities('claude-haiku-4-5'), 'auto').clearing, undefined);
-    assert.deepEqual(contextManagementFor(fallbackCapabilities('some-gateway-model'), 'auto'), { clearing: undefined, compaction: undefined });
+    assert.deepEqual(contextManagementFor(fallbackCapabilities('some-gateway-model'), 'auto'), { clearing: undefined, compaction: undefined, ownCompaction: { atTokens: 150_000 } });
+    assert.deepEqual(contextManagementFor(fallbackCapabilities('claude-fable-5-2'), 'auto').ownCompaction, { atTokens: 150_000 });
+    assert.equal(contextManagementFor(fallbackCapabilities('claude-fable-5-2'), 'off').ownCompaction, undefined, 'off turns it off');
   });
 
   it('after a clearing, names the kept results that may be gone (not the latest ones) and says read_result reads them, once', () => {
