@@ -20,7 +20,7 @@ describe('context management', () => {
     assert.deepEqual(contextManagementFor(sonnet, 'off'), { clearing: undefined, compaction: undefined, ownCompaction: undefined });
   });
 
-  it('leaves the API's compaction out where a boundary could not give tools back, or the model has none: Quiver compacts there, at the same threshold', () => {
+  it("leaves the API's compaction out where a boundary could not give tools back, or the model has none: Quiver compacts there, at the same threshold", () => {
     // Sonnet 5 compacts but takes no system messages: the tools found would vanish at the boundary.
     assert.equal(contextManagementFor(fallbackCapabilities('claude-sonnet-5'), 'auto').compaction, undefined);
     assert.equal(contextManagementFor(fallbackCapabilities('claude-haiku-4-5'), 'auto').compaction, undefined);
