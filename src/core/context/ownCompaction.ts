@@ -1,7 +1,7 @@
 import type { Attachment } from '../attachments/attachment';
-import type { ChatMessage } from '../model';
+import type { ChatMessage } from '../models/model';
 import type { StreamEvent } from '../stream/events';
-import { tokensOfChars } from '../tokens';
+import { tokensOfChars } from '../overhead/tokens';
 import { lastCompactionBoundary } from './boundary';
 
 /*

@@ -1,5 +1,5 @@
 import { attachmentsBefore, lastCompactionBoundary, withSummaryInstruction, type CompactionForm } from '../context';
-import type { ModelClient, ModelRequest } from '../model';
+import type { ModelClient, ModelRequest } from '../models/model';
 import type { AssistantBlock, StreamEvent } from '../stream/events';
 import { streamReply } from './reply';
 

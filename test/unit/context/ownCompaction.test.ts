@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Attachment } from '../../../src/core/attachments/attachment';
 import { nextPromptEstimate, segmentOpening, segmentStart, SUMMARY_INSTRUCTION, withSummaryInstruction } from '../../../src/core/context';
-import type { ChatMessage, ModelRequest } from '../../../src/core/model';
-import { fallbackCapabilities } from '../../../src/core/modelCapabilities';
+import type { ChatMessage, ModelRequest } from '../../../src/core/models/model';
+import { fallbackCapabilities } from '../../../src/providers/anthropic/modelTable';
 import { NO_CONTEXT_MANAGEMENT } from '../../../src/core/context';
 import type { StreamEvent } from '../../../src/core/stream/events';
 import { transcriptOf } from '../../../src/core/stream/transcript';
