@@ -35,6 +35,8 @@ describe('composer completion', () => {
     const [c] = suggest('/us', 3, sources);
     assert.equal(c?.replacement, '/use ');
     assert.equal(c?.caret, 5);
+    // A command without arguments completes to itself, with no space after: Enter then sends it.
+    assert.deepEqual(suggest('/comp', 5, sources)[0], { label: '/compact', detail: 'Summarize the conversation so far to free the context window', replacement: '/compact', caret: 8 });
   });
 
   it('offers the # mentions at the start of a word, and none once one is typed out', () => {
