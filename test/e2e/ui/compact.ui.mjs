@@ -36,7 +36,7 @@ export default function (t) {
     await page.screenshot({ path: '.test-artifacts/screenshots/compact.png' });
 
     // Everything above the marker is still there, and the user can scroll back to the first message.
-    for (let n = 1; n <= 3; n++) await chat.getByText(`Question ${n} before compacting`).waitFor({ state: 'attached' });
+    for (let n = 1; n <= 3; n++) await chat.locator('.transcript .item.user').filter({ hasText: `Question ${n} before compacting` }).waitFor({ state: 'attached' });
     const before = await transcriptScroll(chat);
     if (!before || before.scrollHeight <= before.clientHeight) throw new Error(`the transcript does not scroll: ${JSON.stringify(before)}`);
     await chat.locator('.transcript').hover();
