@@ -20,6 +20,17 @@ describe('context management', () => {
     assert.deepEqual(contextManagementFor(sonnet, 'off'), { clearing: undefined, compaction: undefined, ownCompaction: undefined });
   });
 
+  it('asks for one edit alone at the threshold it has beside the other', () => {
+    const sonnet = fallbackCapabilities('claude-sonnet-5-5');
+    const both = contextManagementFor(sonnet, 'auto');
+    assert.deepEqual(contextManagementFor(sonnet, 'clearingOnly'), { clearing: both.clearing, compaction: undefined, ownCompaction: undefined });
+    assert.deepEqual(contextManagementFor(sonnet, 'compactionOnly'), { clearing: undefined, compaction: both.compaction, ownCompaction: undefined });
+    // A model without compaction clears at the same figure alone as under auto.
+    const haiku = fallbackCapabilities('claude-haiku-4-5');
+    assert.deepEqual(contextManagementFor(haiku, 'clearingOnly'), { ...contextManagementFor(haiku, 'auto'), ownCompaction: undefined });
+    assert.deepEqual(contextManagementFor(haiku, 'compactionOnly'), { clearing: undefined, compaction: undefined, ownCompaction: { atTokens: 150_000 } });
+  });
+
   it("leaves the API's compaction out where a boundary could not give tools back, or the model has none: Quiver compacts there, at the same threshold", () => {
     // Sonnet 5 compacts but takes no system messages: the tools found would vanish at the boundary.
     assert.equal(contextManagementFor(fallbackCapabilities('claude-sonnet-5'), 'auto').compaction, undefined);
