@@ -53,8 +53,10 @@ function slashSuggestions(before: string, after: string, { tools, prompts }: Com
   if (cmd) {
     const prefix = (cmd[1] ?? '').toLowerCase();
     const commands = SLASH_COMMANDS.filter((c) => c.name.startsWith(prefix)).map((c) => {
-      const head = c.name === 'tools' ? '/tools' : `/${c.name} `;
-      return { label: c.usage, detail: c.description, replacement: head + (c.name === 'tools' ? after : after.trimStart()), caret: head.length };
+      // A command without arguments (/tools, /compact) is complete as typed: Enter sends it.
+      const bare = c.usage === `/${c.name}`;
+      const head = bare ? c.usage : `/${c.name} `;
+      return { label: c.usage, detail: c.description, replacement: head + (bare ? after : after.trimStart()), caret: head.length };
     });
     // By the start of the server's name or of the prompt's: a letter anywhere would match most of them.
     const serverPrompts = prompts.filter((p) => p.name.toLowerCase().startsWith(prefix) || p.name.slice(p.name.indexOf('.') + 1).toLowerCase().startsWith(prefix)).map((p) => {

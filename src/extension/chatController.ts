@@ -35,6 +35,8 @@ export interface ChatController {
   sendMessage(request: ChatSendRequest): Promise<void>;
   /** `/tools`: show the tools and their availability (e.g. reveal the Tools view or post a banner). */
   showTools(): Promise<void>;
+  /** `/compact`: compacts the conversation now; a warning banner when a turn is running or there is nothing to compact. */
+  compact(): Promise<void>;
   /** `/set KEY=VALUE`: raw strings; the controller validates the key and value and reports errors. */
   setOption(key: string, value: string): Promise<void>;
   /** Cancels the running turn, if any; pending approvals are settled as denied. */

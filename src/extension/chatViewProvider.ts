@@ -267,6 +267,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'set':
         this.run(`Setting ${cmd.key}`, () => c.setOption(cmd.key, cmd.value));
         return;
+      case 'compact':
+        this.run('Compacting', () => c.compact());
+        return;
       case 'prompt':
         this.run(`Getting /${cmd.name}`, () => this.sendPrompt(text, cmd));
         return;

@@ -178,6 +178,12 @@ export class HistoryFold {
         break;
       case 'assistant_message':
         this.addReply(e, index);
+        // A compaction stands: Regenerate re-runs the reply after it, never the compaction.
+        if (e.onDemand === true) this.floor = this.slots.length;
+        break;
+      case 'compacted':
+        this.push({ kind: 'compacted', id: itemIdForEvent(index), summary: e.summary });
+        this.floor = this.slots.length;
         break;
       case 'tool_result':
         this.addResult(e);
@@ -236,7 +242,7 @@ export class HistoryFold {
 
   private addReply(e: Extract<StreamEvent, { type: 'assistant_message' }>, index: number): void {
     this.openSearches = [];
-    this.assistantStarts.push(this.slots.length);
+    if (e.onDemand !== true) this.assistantStarts.push(this.slots.length);
     for (const { k, block } of gatherThinking(e.content)) {
       if (block.type === 'thinking_run') {
         const item = thinkingItem(block.blocks, itemIdForEvent(index, k));

@@ -105,6 +105,12 @@ export class ChatSession {
     await this.runTurn((signal) => this.session.restart(signal));
   }
 
+  async compact(): Promise<void> {
+    if (this.running) return this.banner('warning', REPLY_RUNNING);
+    this.post({ type: 'turnStarted', user: null });
+    await this.runTurn((signal) => this.session.compact(signal));
+  }
+
   async retryMessage(itemId: string): Promise<void> {
     if (this.running) return this.banner('warning', REPLY_RUNNING);
     const failed = this.failedMessage(itemId);

@@ -30,9 +30,14 @@ export interface CompactionPolicy {
 export interface ContextManagement {
   readonly clearing: ClearingPolicy | undefined;
   readonly compaction: CompactionPolicy | undefined;
+  /** Quiver's own compaction, before a request estimated past `atTokens`, where the API cannot compact (see ownCompaction.ts). */
+  readonly ownCompaction: CompactionPolicy | undefined;
 }
 
-export const NO_CONTEXT_MANAGEMENT: ContextManagement = { clearing: undefined, compaction: undefined };
+export const NO_CONTEXT_MANAGEMENT: ContextManagement = { clearing: undefined, compaction: undefined, ownCompaction: undefined };
+
+/** How `/compact` compacts on a model: the API's on-demand request, or Quiver's own summary. */
+export type CompactionForm = 'onDemand' | 'own';
 
 /*
  * The figures, and why:
@@ -51,8 +56,8 @@ export const NO_CONTEXT_MANAGEMENT: ContextManagement = { clearing: undefined, c
  *   client sends, so past it the API clears at every request, one result more each time, and
  *   re-writes the prompt from there (`npm run bench -- --only longConversation`: 233 clearings in
  *   301 requests; clearing alone 3.86× the cost of no management, both edits 1.21×, compaction
- *   alone 0.31×). So `auto` clears only on a model that cannot compact, where keeping the
- *   conversation inside its window is worth the cache it breaks.
+ *   alone 0.31×). So `auto` asks for compaction alone: the API's where the model has it, Quiver's
+ *   own elsewhere.
  * - search_tools results are never cleared: their tool_reference blocks are what loads the tools
  *   the conversation discovered, and clearing one would unload them.
  */
@@ -60,23 +65,39 @@ const API_DEFAULT_COMPACTION = 150_000;
 const API_MINIMUM_COMPACTION = 50_000;
 const KEEP_TOOL_USES = 4;
 
+/** The threshold on a window: the API's default, or three quarters of a smaller window so the summary still fits. */
+const thresholdOn = (contextWindow: number): number => Math.min(API_DEFAULT_COMPACTION, Math.floor(contextWindow * 0.75));
+
 function compactionAt(contextWindow: number): number | undefined {
-  const at = Math.min(API_DEFAULT_COMPACTION, Math.floor(contextWindow * 0.75));
+  const at = thresholdOn(contextWindow);
   return at >= API_MINIMUM_COMPACTION ? at : undefined;
 }
 
 /**
- * What the API is asked to manage for a request to this model. Compaction only where a boundary's
- * dropped tool changes can be given back (system messages with tool changes): otherwise the tools
- * the conversation discovered would silently vanish at the first boundary.
+ * The API compacts (at its threshold, or on demand: one model list for both, [CMP] in
+ * modelCapabilities.ts) only where a boundary's dropped tool changes can be given back (system
+ * messages with tool changes): otherwise the tools the conversation discovered would silently
+ * vanish at the first boundary. Elsewhere Quiver compacts by itself.
+ */
+export function compactionFormFor(capabilities: ModelCapabilities): CompactionForm {
+  return capabilities.compaction && capabilities.systemMessages && capabilities.toolChanges ? 'onDemand' : 'own';
+}
+
+/**
+ * What is managed for a request to this model: what the API clears and compacts, and, where it
+ * cannot compact (compactionFormFor), Quiver's own compaction at the same threshold (no API
+ * minimum applies to it).
  */
 export function contextManagementFor(capabilities: ModelCapabilities, mode: ContextManagementMode): ContextManagement {
   if (mode === 'off') return NO_CONTEXT_MANAGEMENT;
-  const compactAt = capabilities.compaction && capabilities.systemMessages && capabilities.toolChanges ? compactionAt(capabilities.contextWindow) : undefined;
+  const server = compactionFormFor(capabilities) === 'onDemand';
+  const compactAt = server ? compactionAt(capabilities.contextWindow) : undefined;
   const clearAt = Math.floor((compactAt ?? Math.floor(capabilities.contextWindow * 0.75)) * (2 / 3));
-  const clears = mode === 'clearingOnly' || mode === 'both' || (mode === 'auto' && compactAt === undefined);
+  // `auto` compacts on every model (the API's form or Quiver's own), so it never clears: see the figures above.
+  const clears = mode === 'clearingOnly' || mode === 'both';
   const clearing: ClearingPolicy | undefined = capabilities.contextEditing && clears
     ? { atTokens: clearAt, keepToolUses: KEEP_TOOL_USES, clearAtLeast: Math.floor(clearAt * 0.3), keepResultsOf: [SEARCH_TOOLS_NAME] }
     : undefined;
-  return { clearing, compaction: compactAt !== undefined && mode !== 'clearingOnly' ? { atTokens: compactAt } : undefined };
+  const compacts = mode !== 'clearingOnly';
+  return { clearing, compaction: compactAt !== undefined && compacts ? { atTokens: compactAt } : undefined, ownCompaction: !server && compacts ? { atTokens: thresholdOn(capabilities.contextWindow) } : undefined };
 }

@@ -69,6 +69,8 @@ export interface ModelRequest {
   readonly contextManagement: ContextManagement;
   /** How long the prompt cache keeps the stable prefix (tools and system) after its last use (`quiver.cache.ttl`, resolved). */
   readonly cacheTtl: CacheTtl;
+  /** An on-demand compaction (`/compact`): the API summarizes `messages` and answers with the compaction block alone (`contextManagement` is then ignored). */
+  readonly compactNow?: true;
 }
 
 export interface Usage {

@@ -4,6 +4,7 @@ import { SLASH_COMMANDS } from './list';
 export type SlashCommand =
   | { readonly kind: 'message'; readonly text: string }
   | { readonly kind: 'tools' }
+  | { readonly kind: 'compact' }
   | { readonly kind: 'use'; readonly tool: string; readonly text: string }
   | { readonly kind: 'set'; readonly key: string; readonly value: string }
   /** `/server.prompt name=value …`: an MCP server's prompt; `text` is what was typed that is no `name=value`. */
@@ -48,6 +49,9 @@ export function parseSlashCommand(input: string): SlashParseResult {
     case 'tools':
       if (rest !== '') return fail(`/tools takes no arguments (got "${rest}").`);
       return ok({ kind: 'tools' });
+    case 'compact':
+      if (rest !== '') return fail(`/compact takes no arguments (got "${rest}").`);
+      return ok({ kind: 'compact' });
     case 'use': {
       const m = /^(\S+)(?:\s+([\s\S]*))?$/.exec(rest);
       const tool = m?.[1];

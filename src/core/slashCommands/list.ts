@@ -6,4 +6,5 @@ export const SLASH_COMMANDS = [
   { name: 'tools', usage: '/tools', description: 'List the tools and their availability' },
   { name: 'use', usage: '/use NAME message', description: 'Send a message with tool NAME offered for this turn' },
   { name: 'set', usage: '/set KEY=VALUE', description: 'Change a chat setting' },
+  { name: 'compact', usage: '/compact', description: 'Summarize the conversation so far to free the context window' },
 ] as const;

@@ -49,7 +49,8 @@ export const streamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn_start'), at }),
   z.object({ type: z.literal('config_delta'), source: z.enum(['settings', 'user', 'promotion']), tools: json, preload: z.literal(true).optional(), at }),
   z.object({ type: z.literal('user_message'), text: z.string(), forced: z.string().optional(), attachments: z.array(attachment).optional(), at }),
-  z.object({ type: z.literal('assistant_message'), content: z.array(assistantBlock), stopReason: z.string().nullable(), messageId: z.string().optional(), at }),
+  z.object({ type: z.literal('assistant_message'), content: z.array(assistantBlock), stopReason: z.string().nullable(), messageId: z.string().optional(), onDemand: z.literal(true).optional(), at }),
+  z.object({ type: z.literal('compacted'), summary: z.string(), attachments: z.array(attachment).optional(), at }),
   z.object({ type: z.literal('wire_tools'), placement: z.enum(['upFront', 'deferred']), tools: z.array(wireTool), at }),
   z.object({ type: z.literal('wire_system'), text: z.string(), at }),
   z.object({

@@ -104,8 +104,20 @@ export type StreamEvent =
       readonly stopReason: string | null;
       /** The API's message id (absent in streams before 2026-12-01, and on a reply cut short). */
       readonly messageId?: string;
+      /**
+       * The reply to an on-demand compaction request (`/compact`): its compaction block is sent back
+       * first in `messages`, in place of everything before it (absent otherwise).
+       */
+      readonly onDemand?: true;
       readonly at: string;
     }
+  /**
+   * Quiver's own compaction, on a model without the server's: the model wrote `summary` of
+   * everything before this point in one request. The wire starts a new segment here (system and
+   * tools as first sent; the summary and the attachments in force open its messages); the
+   * transcript the user sees keeps everything.
+   */
+  | { readonly type: 'compacted'; readonly summary: string; readonly attachments?: readonly Attachment[]; readonly at: string }
   /**
    * Definitions the wire sent for the first time: `upFront` at the conversation's first request
    * (the `tools` array as first sent, never changed after), or deferred (appended to `tools`

@@ -1,3 +1,4 @@
+import { segmentOpening, segmentStart } from '../context';
 import { undoneText } from '../edits/checkpoints';
 import type { ChatMessage, SystemChange, UserBlock } from '../models/model';
 import type { AssistantBlock, StreamEvent } from './events';
@@ -34,10 +35,19 @@ function userBlocks(e: Extract<StreamEvent, { type: 'user_message' }>): UserBloc
   return [...(e.attachments ?? []).map((a): UserBlock => ({ type: 'text', text: a.text })), { type: 'text', text: e.text }];
 }
 
-function itemsOf(events: readonly StreamEvent[]): Item[] {
+/** What opens the wire's current segment: the on-demand block alone, or Quiver's summary and the attachments it carries (none before any boundary). */
+function segmentHead(boundary: StreamEvent | undefined): Item[] {
+  if (boundary?.type === 'compacted') return [{ role: 'user', blocks: [{ type: 'text', text: segmentOpening(boundary.summary) }, ...(boundary.attachments ?? []).map((a): UserBlock => ({ type: 'text', text: a.text }))] }];
+  if (boundary?.type === 'assistant_message') return [{ role: 'assistant', blocks: boundary.content.filter((b) => b.type === 'compaction') }];
+  return [];
+}
+
+/** The items after `from` (the segment's start; -1 for all); a restart never withdraws the segment's head. */
+function itemsOf(events: readonly StreamEvent[], from: number): Item[] {
   const items: Item[] = [];
   const failed = failedMessages(events);
   for (const [i, e] of events.entries()) {
+    if (i <= from) continue;
     if (e.type === 'user_message') {
       if (!failed.has(i)) items.push({ role: 'user', blocks: userBlocks(e) });
     } else if (e.type === 'assistant_message') items.push({ role: 'assistant', blocks: e.content });
@@ -121,9 +131,13 @@ function pairToolResults(messages: ChatMessage[]): ChatMessage[] {
   return out;
 }
 
-/** The messages to send, rebuilt from the stream alone; a message the API refused is left out (failedMessages.ts). */
+/**
+ * The messages to send, rebuilt from the stream alone, from the wire's current segment on
+ * (context/boundary.ts); a message the API refused is left out (failedMessages.ts).
+ */
 export function transcriptOf(events: readonly StreamEvent[]): ChatMessage[] {
-  const { messages, trailing } = group(itemsOf(events));
+  const from = segmentStart(events);
+  const { messages, trailing } = group([...segmentHead(events[from]), ...itemsOf(events, from)]);
   const paired = pairToolResults(messages);
   return trailing.length > 0 && paired.at(-1)?.role === 'user' ? [...paired, mergeChanges(trailing)] : paired;
 }

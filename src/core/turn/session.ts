@@ -38,6 +38,11 @@ export class ConversationSession {
     return this.run({ kind: 'restart' }, signal);
   }
 
+  /** `/compact`: compacts the conversation now (the API's on-demand compaction, or Quiver's own summary). */
+  compact(signal: AbortSignal): Promise<TurnResult> {
+    return this.run({ kind: 'compact' }, signal);
+  }
+
   /** Named or bulk enable/disable for this conversation; mid-cycle it folds at the running call's position. */
   toggle(target: ToggleTarget, direction: ToggleDirection): Promise<ToggleResult> {
     return this.commit(conversationToggle(configAt(this.deps.log.events()), this.catalogue(), target, direction));

@@ -1,4 +1,4 @@
-import { clearedNote, contextManagementFor, keptAfterCompaction } from '../context';
+import { clearedNote, compactionFormFor, contextManagementFor, keptAfterCompaction, nextPromptEstimate } from '../context';
 import { resolveCacheTtl } from '../context/cacheTtl';
 import type { ModelRequest } from '../models/model';
 import type { AssistantBlock, StreamEvent, TurnEndReason } from '../stream/events';
@@ -8,6 +8,7 @@ import { resolveThinking, type ResolvedThinking } from '../settings/thinking';
 import { wireEventsFor, loadedDefinitions } from '../wire/wireChanges';
 import { wireStateOf } from '../wire/wireState';
 import { CommitBuffer, foldCycle } from './commitBuffer';
+import { compactNow, nothingToCompact } from './compaction';
 import { errorResult, executeCalls } from './executeCalls';
 import { maxTokensFor } from './maxTokens';
 import { afterReply } from './stopReasons';
@@ -129,6 +130,25 @@ async function nextRequest(ctx: TurnContext, toolPlan: ToolPlan, capabilities: M
   };
 }
 
+/** Compacts now (`/compact`, or near the window), in the form the model takes; a failure ends the turn, with its usage recorded. */
+async function compact(ctx: TurnContext, capabilities: ModelCapabilities, thinking: ResolvedThinking, signal: AbortSignal): Promise<TurnResult | undefined> {
+  const request = await nextRequest(ctx, plan(ctx, undefined), capabilities, thinking, undefined);
+  const outcome = await compactNow(compactionFormFor(capabilities), ctx.model, request, ctx.log.events(), signal);
+  await record(ctx, outcome.events);
+  return outcome.ok ? undefined : end(ctx, outcome.reason, outcome.message, outcome.cause);
+}
+
+/**
+ * Quiver's own compaction where the API cannot compact (`quiver.context.management` `auto`), before
+ * a request estimated past the threshold (context/policy.ts). Checked before every request and
+ * after a turn's last reply, so the user's next message opens a compacted conversation.
+ */
+function compactIfNear(ctx: TurnContext, capabilities: ModelCapabilities, thinking: ResolvedThinking, signal: AbortSignal): Promise<TurnResult | undefined> {
+  const policy = contextManagementFor(capabilities, ctx.settings.contextManagement).ownCompaction;
+  if (policy === undefined || nextPromptEstimate(ctx.log.events()) < policy.atTokens) return Promise.resolve(undefined);
+  return compact(ctx, capabilities, thinking, signal);
+}
+
 /**
  * One turn: one or more cycles of (stream a reply, run its tool calls), re-resolving config
  * and the offered set before every request and appending what changed, until the model stops
@@ -136,6 +156,8 @@ async function nextRequest(ctx: TurnContext, toolPlan: ToolPlan, capabilities: M
  * user cancels, or the API fails.
  */
 export async function runTurn(ctx: TurnContext, start: TurnStart, signal: AbortSignal): Promise<TurnResult> {
+  const nothing = start.kind === 'compact' ? nothingToCompact(ctx.log.events()) : undefined;
+  if (nothing !== undefined) return { reason: 'refused', message: nothing };
   const forced = start.kind === 'message' ? start.forced : undefined;
   if (forced !== undefined) {
     const events = [...ctx.log.events(), ...openingEvents(ctx.log.events(), start, ctx.settings.tools, now())];
@@ -155,11 +177,14 @@ export async function runTurn(ctx: TurnContext, start: TurnStart, signal: AbortS
   const capabilities = await ctx.model.capabilities(ctx.settings.model, signal);
   const thinking = resolveThinking(ctx.settings.thinking, ctx.settings.effort, capabilities);
   if ('issue' in thinking) return end(ctx, 'error', thinking.issue, 'quiver.thinking and quiver.effort do not fit this model');
+  if (start.kind === 'compact') return (await compact(ctx, capabilities, thinking, signal)) ?? end(ctx, 'done');
   if (start.kind === 'message' && forced === undefined && ctx.settings.searchPreload === 'on') await record(ctx, preloaded(ctx, start));
   const alwaysAllowed = new Set<string>();
   for (let cycle = 1; ; cycle++) {
     if (signal.aborted) return end(ctx, 'cancelled', CANCELLED_TURN);
     if (cycle > 1) await record(ctx, settingsChange(ctx.log.events(), ctx.currentTools(), now()));
+    const failed = await compactIfNear(ctx, capabilities, thinking, signal);
+    if (failed !== undefined) return failed;
     const toolPlan = plan(ctx, forced);
     ctx.observer.onRequest?.({ cycle, tools: toolPlan.offered.map((t) => t.name) });
     const request = await nextRequest(ctx, toolPlan, capabilities, thinking, cycle === 1 ? forced : undefined);
@@ -173,7 +198,7 @@ export async function runTurn(ctx: TurnContext, start: TurnStart, signal: AbortS
       if (calls.length > 0 && next.unrun !== undefined) await record(ctx, unrunResults(calls, next.unrun));
       return end(ctx, next.reason, next.message);
     }
-    if (calls.length === 0) return end(ctx, 'done');
+    if (calls.length === 0) return (await compactIfNear(ctx, capabilities, thinking, signal)) ?? end(ctx, 'done');
     if (cycle >= ctx.settings.maxCyclesPerTurn) {
       await record(ctx, unrunResults(calls, `Not run: the turn reached its limit of ${ctx.settings.maxCyclesPerTurn} model responses (quiver.maxCyclesPerTurn).`));
       return end(ctx, 'max_cycles', `Stopped after ${cycle} model responses in one turn (quiver.maxCyclesPerTurn). The model was still calling tools; send a message to let it continue.`);

@@ -15,7 +15,9 @@ export type TurnStart =
       readonly replaces: number | null;
     }
   /** Regenerate the last reply (see the `restart` event). */
-  | { readonly kind: 'restart' };
+  | { readonly kind: 'restart' }
+  /** `/compact`: compact the conversation now, and nothing else. */
+  | { readonly kind: 'compact' };
 
 /** The settings delta to record when `settingsTools` differs from what the stream last recorded (none when equal). */
 export function settingsChange(history: readonly StreamEvent[], settingsTools: unknown, at: string): StreamEvent[] {

@@ -1,6 +1,7 @@
 import { lastCompactionBoundary } from '../context';
 import type { ChatMessage } from '../models/model';
 import type { StreamEvent, ToolChangeCause, WireTool } from '../stream/events';
+import { transcriptOf } from '../stream/transcript';
 import type { ToolDefinition } from '../tools/definitions';
 import { builtinsOnText, catalogueText, compactionRestoredText, preloadText, serverGoneText, turnedOffText, turnedOnText, useDoneText, useText } from './changeText';
 import { wireStateOf, type WireState } from './wireState';
@@ -99,7 +100,9 @@ function toolChanges(input: WireChangeInput, wire: WireState): StreamEvent[] {
 function restoredAfterCompaction(input: WireChangeInput, wire: WireState): StreamEvent[] {
   const at = lastCompactionBoundary(input.events);
   if (at < 0) return [];
-  const before = wireStateOf(input.events.slice(0, at), input.messages).offered;
+  // What was offered just before it, read against the messages sent then (a new segment no longer holds the search results that loaded tools).
+  const earlier = input.events.slice(0, at);
+  const before = wireStateOf(earlier, transcriptOf(earlier)).offered;
   const restore = input.desired.filter((t) => before.has(t.name) && !wire.offered.has(t.name) && wire.definitions.has(t.name)).map((t) => t.name);
   return restore.length > 0 ? [change('compaction', restore, [], compactionRestoredText(restore), input.at)] : [];
 }

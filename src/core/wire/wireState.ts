@@ -42,16 +42,17 @@ function compactionIn(content: readonly AssistantBlock[]): Compaction | undefine
 
 /**
  * What the model is offered right after a compaction boundary: the API drops every message before
- * the block, so also the references, additions and removals there. The tools array stays, and the
- * block's own tool changes (the server's account of the dropped range) apply; when it gives none,
- * only the array survives. Later changes are compared against this (wireEventsFor), so what the
- * conversation had and the boundary dropped comes back by an appended change.
+ * the block (Quiver's own compaction starts a new segment), so also the references, additions and
+ * removals there. The tools array stays, and a block's own tool changes (the server's account of
+ * the dropped range) apply; when it gives none, only the array survives. Later changes are
+ * compared against this (wireEventsFor), so what the conversation had and the boundary dropped
+ * comes back by an appended change.
  */
-function carryOver(boundary: Compaction, upFront: readonly WireTool[], offered: Set<string>, addedForUse: Set<string>): void {
+function carryOver(toolChanges: Compaction['toolChanges'], upFront: readonly WireTool[], offered: Set<string>, addedForUse: Set<string>): void {
   offered.clear();
   for (const t of upFront) offered.add(t.name);
-  for (const name of boundary.toolChanges?.removed ?? []) offered.delete(name);
-  for (const name of boundary.toolChanges?.added ?? []) offered.add(name);
+  for (const name of toolChanges?.removed ?? []) offered.delete(name);
+  for (const name of toolChanges?.added ?? []) offered.add(name);
   for (const name of [...addedForUse]) if (!offered.has(name)) addedForUse.delete(name);
 }
 
@@ -95,8 +96,9 @@ export function wireStateOf(events: readonly StreamEvent[], messages: readonly C
   for (const e of events) {
     if (e.type === 'assistant_message') {
       const boundary = compactionIn(e.content);
-      if (boundary !== undefined) carryOver(boundary, upFront, offered, addedForUse);
+      if (boundary !== undefined) carryOver(boundary.toolChanges, upFront, offered, addedForUse);
     }
+    if (e.type === 'compacted') carryOver(undefined, upFront, offered, addedForUse);
     if (e.type === 'user_message') forced = e.forced;
     else if (e.type === 'wire_system' && system === undefined) {
       system = systemNow = e.text;

@@ -9,6 +9,8 @@ type Edit = NonNullable<Config['edits']>[number];
 export const CONTEXT_EDITING_BETA = 'context-management-2025-06-27';
 /** https://platform.claude.com/docs/en/build-with-claude/compaction: "Include the beta header compact-2026-01-12". */
 export const COMPACTION_BETA = 'compact-2026-01-12';
+/** On-demand compaction, the `compaction` request parameter: `betaHeader: compact-2026-09-04` (front matter of .../build-with-claude/compaction-background, which uses the same request). */
+export const ON_DEMAND_COMPACTION_BETA = 'compact-2026-09-04';
 
 const hasCompaction = (messages: readonly ChatMessage[]): boolean => messages.some((m) => m.role === 'assistant' && m.content.some((b) => b.type === 'compaction'));
 
@@ -33,4 +35,14 @@ export function contextManagementToWire(management: ContextManagement, messages:
   if (compaction !== undefined) edits.push({ type: 'compact_20260112', trigger: { type: 'input_tokens', value: compaction.atTokens } });
   const betas = [...(clearing !== undefined ? [CONTEXT_EDITING_BETA] : []), ...(compaction !== undefined || hasCompaction(messages) ? [COMPACTION_BETA] : [])];
   return { config: edits.length > 0 ? { edits } : undefined, betas };
+}
+
+/**
+ * An on-demand compaction request: `compaction: {type: "summarize"}` with the server's own
+ * summarization prompt, under its beta, and no `context_management` ("Cannot be combined with
+ * `context_management`", the SDK's MessageCreateParams.compaction). "Sending the parameter
+ * compacts, and nothing is sampled after the block" (the SDK's BetaCompactionConfig).
+ */
+export function compactNowToWire(messages: readonly ChatMessage[]): { readonly compaction: Anthropic.Beta.Messages.BetaCompactionConfig; readonly betas: readonly string[] } {
+  return { compaction: { type: 'summarize' }, betas: [ON_DEMAND_COMPACTION_BETA, ...(hasCompaction(messages) ? [COMPACTION_BETA] : [])] };
 }

@@ -3,7 +3,7 @@ import type { CacheTtl } from '../../core/context';
 import type { ChatMessage, ModelRequest, SystemChange, UserBlock } from '../../core/models';
 import type { AssistantBlock, WireTool } from '../../core/stream';
 import type { ToolResultContent } from '../../core/tools';
-import { contextManagementToWire } from './contextToWire';
+import { compactNowToWire, contextManagementToWire } from './contextToWire';
 import { toolsRendering, type PromotionRendering, type ToolsRendering } from './rendering';
 import { BLOCK_BINDING_BETA, thinkingToWire } from './thinkingToWire';
 
@@ -266,7 +266,8 @@ export function requestToWire(request: ModelRequest, setting: PromotionRendering
   const effort = request.effort;
   const changesBeta = inline ? INLINE_TOOLS_BETA : TOOL_CHANGES_BETA;
   const context = contextManagementToWire(request.contextManagement, request.messages);
-  const betas = [...(rendering.toolChanges ? [changesBeta] : []), ...(rendering.dropStaleThinking && thinking !== undefined ? [BLOCK_BINDING_BETA] : []), ...context.betas];
+  const compactNow = request.compactNow === true ? compactNowToWire(request.messages) : undefined;
+  const betas = [...(rendering.toolChanges ? [changesBeta] : []), ...(rendering.dropStaleThinking && thinking !== undefined ? [BLOCK_BINDING_BETA] : []), ...(compactNow?.betas ?? context.betas)];
   return {
     model: request.model,
     max_tokens: request.maxTokens,
@@ -275,7 +276,7 @@ export function requestToWire(request: ModelRequest, setting: PromotionRendering
     ...(tools.length > 0 ? { tools } : {}),
     ...(thinking !== undefined ? { thinking } : {}),
     ...(effort !== undefined ? { output_config: { effort } } : {}),
-    ...(context.config !== undefined ? { context_management: context.config } : {}),
+    ...(compactNow !== undefined ? { compaction: compactNow.compaction } : context.config !== undefined ? { context_management: context.config } : {}),
     diagnostics: { previous_message_id: request.previousMessageId ?? null },
     ...(betas.length > 0 ? { betas } : {}),
   };

@@ -36,6 +36,17 @@ const brief = (items: readonly HistoryItem[]): string[] =>
   });
 
 describe('historyFromStream', () => {
+  it("shows /compact's marker in both forms, keeps everything above it, and Regenerate never takes a compaction back", () => {
+    const own: StreamEvent = { type: 'compacted', summary: 'so far', at };
+    const h = historyFromStream([start, user('hi'), say({ text: 'hello' }), end(), start, usage(10, 5), own, end(), { type: 'restart', at }], false);
+    assert.deepEqual(brief(h.items).slice(0, 3), ['user:hi', 'assistant:hello', 'end:done']);
+    assert.ok(brief(h.items).includes('compacted:so far'));
+    const onDemand: StreamEvent = { type: 'assistant_message', content: [{ type: 'compaction', summary: 'server summary', wire: { type: 'compaction', content: 'server summary' } }], stopReason: 'compaction', onDemand: true, at };
+    const server = historyFromStream([start, user('hi'), say({ text: 'hello' }), end(), start, onDemand, end(), { type: 'restart', at }], false);
+    assert.ok(brief(server.items).includes('compacted:server summary'));
+    assert.ok(brief(server.items).includes('assistant:hello'));
+  });
+
   it('a denied, a stopped and a refused call say they did not run; only a call that ran and failed is an error', () => {
     const notRun = (toolUseId: string, reason: 'denied' | 'cancelled' | 'refused'): StreamEvent => ({ type: 'tool_result', toolUseId, name: 'gh__x', content: [{ type: 'text', text: 'why' }], isError: true, notRun: reason, at });
     const h = historyFromStream([start, user('go'), say({ id: 'a', name: 'gh__x' }, { id: 'b', name: 'gh__x' }, { id: 'c', name: 'gh__x' }, { id: 'd', name: 'gh__x' }), notRun('a', 'denied'), notRun('b', 'cancelled'), notRun('c', 'refused'), result('d', 'gh__x', 'boom', true), end()], false);

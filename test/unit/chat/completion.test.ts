@@ -16,7 +16,7 @@ const labels = (text: string, caret = text.length): string[] => suggest(text, ca
 
 describe('composer completion', () => {
   it('offers the commands while the first word is typed', () => {
-    assert.deepEqual(labels('/'), ['/tools', '/use NAME message', '/set KEY=VALUE', '/github.review_pr']);
+    assert.deepEqual(labels('/'), ['/tools', '/use NAME message', '/set KEY=VALUE', '/compact', '/github.review_pr']);
     assert.deepEqual(labels('/u'), ['/use NAME message']);
     assert.deepEqual(labels('/x'), []);
     assert.deepEqual(labels('hello /'), []);
@@ -35,6 +35,8 @@ describe('composer completion', () => {
     const [c] = suggest('/us', 3, sources);
     assert.equal(c?.replacement, '/use ');
     assert.equal(c?.caret, 5);
+    // A command without arguments completes to itself, with no space after: Enter then sends it.
+    assert.deepEqual(suggest('/comp', 5, sources)[0], { label: '/compact', detail: 'Summarize the conversation so far to free the context window', replacement: '/compact', caret: 8 });
   });
 
   it('offers the # mentions at the start of a word, and none once one is typed out', () => {

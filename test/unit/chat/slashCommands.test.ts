@@ -13,6 +13,12 @@ const error = (text: string): string => {
 };
 
 describe('parseSlashCommand', () => {
+  it('parses /compact, which takes no arguments', () => {
+    assert.deepEqual(command('/compact'), { kind: 'compact' });
+    assert.deepEqual(command('  /COMPACT  '), { kind: 'compact' });
+    assert.match(error('/compact now'), /\/compact takes no arguments \(got "now"\)/);
+  });
+
   it('passes plain text through unchanged', () => {
     assert.deepEqual(command('hello /tools'), { kind: 'message', text: 'hello /tools' });
     assert.deepEqual(command('  indented\nlines  '), { kind: 'message', text: '  indented\nlines  ' });

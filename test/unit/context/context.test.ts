@@ -12,32 +12,35 @@ const usage = (cleared?: number): StreamEvent => ({ type: 'usage', model: 'claud
 describe('context management', () => {
   it('auto compacts at the documented figure where the model can, without clearing (the bench: clearing costs more than it saves); off asks for nothing', () => {
     const sonnet = fallbackCapabilities('claude-sonnet-5-5');
-    assert.deepEqual(contextManagementFor(sonnet, 'auto'), { clearing: undefined, compaction: { atTokens: 150_000 } });
+    assert.deepEqual(contextManagementFor(sonnet, 'auto'), { clearing: undefined, compaction: { atTokens: 150_000 }, ownCompaction: undefined });
     assert.deepEqual(contextManagementFor(sonnet, 'both'), {
       clearing: { atTokens: 100_000, keepToolUses: 4, clearAtLeast: 30_000, keepResultsOf: ['search_tools'] },
       compaction: { atTokens: 150_000 },
+      ownCompaction: undefined,
     });
-    assert.deepEqual(contextManagementFor(sonnet, 'off'), { clearing: undefined, compaction: undefined });
+    assert.deepEqual(contextManagementFor(sonnet, 'off'), { clearing: undefined, compaction: undefined, ownCompaction: undefined });
     assert.deepEqual(contextManagementFor(sonnet, 'auto'), contextManagementFor(sonnet, 'compactionOnly'), 'the bench labels its compaction-only row as auto');
   });
 
   it('asks for one edit alone at the threshold it has beside the other', () => {
     const sonnet = fallbackCapabilities('claude-sonnet-5-5');
     const both = contextManagementFor(sonnet, 'both');
-    assert.deepEqual(contextManagementFor(sonnet, 'clearingOnly'), { clearing: both.clearing, compaction: undefined });
-    assert.deepEqual(contextManagementFor(sonnet, 'compactionOnly'), { clearing: undefined, compaction: both.compaction });
-    // A model without compaction clears at the same figure alone as under auto.
+    assert.deepEqual(contextManagementFor(sonnet, 'clearingOnly'), { clearing: both.clearing, compaction: undefined, ownCompaction: undefined });
+    assert.deepEqual(contextManagementFor(sonnet, 'compactionOnly'), { clearing: undefined, compaction: both.compaction, ownCompaction: undefined });
+    // A model without the API's compaction: Quiver compacts under auto, and clears only when asked.
     const haiku = fallbackCapabilities('claude-haiku-4-5');
-    assert.deepEqual(contextManagementFor(haiku, 'clearingOnly'), contextManagementFor(haiku, 'auto'));
-    assert.deepEqual(contextManagementFor(haiku, 'compactionOnly'), { clearing: undefined, compaction: undefined });
+    assert.deepEqual(contextManagementFor(haiku, 'auto'), { clearing: undefined, compaction: undefined, ownCompaction: { atTokens: 150_000 } });
+    assert.deepEqual(contextManagementFor(haiku, 'clearingOnly'), { clearing: { atTokens: 100_000, keepToolUses: 4, clearAtLeast: 30_000, keepResultsOf: ['search_tools'] }, compaction: undefined, ownCompaction: undefined });
+    assert.deepEqual(contextManagementFor(haiku, 'compactionOnly'), { clearing: undefined, compaction: undefined, ownCompaction: { atTokens: 150_000 } });
   });
 
-  it('leaves compaction out where a boundary could not give tools back, or the model has none', () => {
+  it("leaves the API's compaction out where a boundary could not give tools back, or the model has none: Quiver compacts there, at the same threshold", () => {
     // Sonnet 5 compacts but takes no system messages: the tools found would vanish at the boundary.
     assert.equal(contextManagementFor(fallbackCapabilities('claude-sonnet-5'), 'auto').compaction, undefined);
     assert.equal(contextManagementFor(fallbackCapabilities('claude-haiku-4-5'), 'auto').compaction, undefined);
-    assert.notEqual(contextManagementFor(fallbackCapabilities('claude-haiku-4-5'), 'auto').clearing, undefined);
-    assert.deepEqual(contextManagementFor(fallbackCapabilities('some-gateway-model'), 'auto'), { clearing: undefined, compaction: undefined });
+    assert.deepEqual(contextManagementFor(fallbackCapabilities('some-gateway-model'), 'auto'), { clearing: undefined, compaction: undefined, ownCompaction: { atTokens: 150_000 } });
+    assert.deepEqual(contextManagementFor(fallbackCapabilities('claude-fable-5-2'), 'auto').ownCompaction, { atTokens: 150_000 });
+    assert.equal(contextManagementFor(fallbackCapabilities('claude-fable-5-2'), 'off').ownCompaction, undefined, 'off turns it off');
   });
 
   it('after a clearing, names the kept results that may be gone (not the latest ones) and says read_result reads them, once', () => {

@@ -31,6 +31,13 @@ describe('context management on the wire (Anthropic)', () => {
     assert.deepEqual(body.messages[1]?.content, [wireBlock, { type: 'text', text: 'go on' }]);
   });
 
+  it('asks for an on-demand compaction with the compaction parameter and its beta, never with context_management', () => {
+    const body = requestToWire(request({ contextManagement: contextManagementFor(sonnet, 'auto'), compactNow: true }));
+    assert.deepEqual(body.compaction, { type: 'summarize' });
+    assert.equal(body.context_management, undefined);
+    assert.deepEqual(body.betas?.filter((b) => b.startsWith('compact') || b.startsWith('context')), ['compact-2026-09-04', 'compact-2026-01-12']);
+  });
+
   it('keeps the compaction beta while a block is sent back, with management off', () => {
     const body = requestToWire(request({}));
     assert.equal(body.context_management, undefined);
