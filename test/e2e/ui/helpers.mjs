@@ -26,6 +26,19 @@ export async function until(what, check, ms = 20_000) {
   }
 }
 
+/**
+ * Polls every `checks` entry (name → async predicate) from `t0` until all held, and returns the
+ * milliseconds from `t0` at which each first held: the figures a test prints, never asserts on.
+ */
+export async function timesUntil(what, t0, checks, ms = 40_000) {
+  const at = {};
+  await until(() => `${what}: ${Object.keys(checks).filter((k) => at[k] === undefined).join(', ')} never held`, async () => {
+    for (const [name, check] of Object.entries(checks)) if (at[name] === undefined && (await check())) at[name] = Date.now() - t0;
+    return Object.keys(checks).every((k) => at[k] !== undefined);
+  }, ms);
+  return at;
+}
+
 /** Edits one value of a settings.json in place, as a user's editor would (undefined removes it). */
 export function writeSetting(file, path, value) {
   const text = readFileSync(file, 'utf8');
