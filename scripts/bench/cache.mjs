@@ -180,7 +180,7 @@ const int = (x) => Math.round(x).toLocaleString('en-US');
 export async function run(opts) {
   const mods = {
     session: await load(opts.repoRoot, 'src/core/turn/session.js'),
-    settings: await load(opts.repoRoot, 'src/core/settingsRegistry.js'),
+    settings: await load(opts.repoRoot, 'src/core/settings/registry.js'),
     store: await load(opts.repoRoot, 'src/core/stream/conversationStore.js'),
     searchBuiltins: await load(opts.repoRoot, 'src/core/turn/searchBuiltins.js'),
     anthropic: await load(opts.repoRoot, 'src/providers/anthropic/anthropicModelClient.js'),

@@ -95,8 +95,8 @@ export async function run(opts) {
   const browser = (await load('test/unit/webview/browserGlobals.js')).installBrowserGlobals();
   try {
     const m = {
-      ...(await load('src/core/chatHistory/index.js')),
-      ...(await load('src/protocol.js')),
+      ...(await load('src/core/chat/index.js')),
+      ...(await load('src/protocol/index.js')),
       ...(await load('webview/transcript.js')),
     };
     const { variedStream } = await load('test/unit/chat/variedStream.js');

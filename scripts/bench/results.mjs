@@ -226,12 +226,12 @@ export async function run(opts) {
   const root = opts.repoRoot;
   const mods = {
     session: await load(root, 'src/core/turn/session.js'),
-    settings: await load(root, 'src/core/settingsRegistry.js'),
+    settings: await load(root, 'src/core/settings/registry.js'),
     store: await load(root, 'src/core/stream/conversationStore.js'),
     searchBuiltins: await load(root, 'src/core/turn/searchBuiltins.js'),
     anthropic: await load(root, 'src/providers/anthropic/anthropicModelClient.js'),
     shape: await load(root, 'src/mcp/shapeToolResult.js'),
-    tokens: await load(root, 'src/core/tokens.js'),
+    tokens: await load(root, 'src/core/overhead/tokens.js'),
     fixture: await load(root, 'test/fixtures/scriptedMessagesApi.js'),
     random: await load(root, 'test/fixtures/seededRandom.js'),
   };

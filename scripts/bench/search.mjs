@@ -337,7 +337,7 @@ const budgetLabel = (ranker, budget) => (budget === Number.POSITIVE_INFINITY ? '
 const loadColumns = (sets) => sets.flatMap((s) => [`${s.short} loaded @10`, `${s.short} listed @10`, `${s.short} tools loaded`, `${s.short} ~tokens loaded`, `${s.short} search by name`]);
 const loadNotes = [
   'loaded @10: a gold tool is callable right after the search; listed @10: it is among the results, loaded or named under not_loaded (one search by its exact name loads it).',
-  'tokens loaded: mean estimated definition tokens one search adds to every later request (src/core/tokens.ts); search by name: share of queries where a gold tool they need was named but not loaded, so the model must search again by its exact name.',
+  'tokens loaded: mean estimated definition tokens one search adds to every later request (src/core/overhead/tokens.ts); search by name: share of queries where a gold tool they need was named but not loaded, so the model must search again by its exact name.',
 ];
 
 function budgetTable(ranker, sets) {

@@ -160,8 +160,8 @@ export async function run(opts) {
     search: await load(opts.repoRoot, 'src/core/search/index.js'),
     searchBuiltins: await load(opts.repoRoot, 'src/core/turn/searchBuiltins.js'),
     upcoming: await load(opts.repoRoot, 'src/core/turn/upcomingPlan.js'),
-    overview: await load(opts.repoRoot, 'src/core/toolOverview.js'),
-    tokens: await load(opts.repoRoot, 'src/core/tokens.js'),
+    overview: await load(opts.repoRoot, 'src/core/overhead/toolOverview.js'),
+    tokens: await load(opts.repoRoot, 'src/core/overhead/tokens.js'),
   };
   const queries = readFileSync(join(opts.bench, 'mcp-dev-queries.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
   const work = mkdtempSync(join(tmpdir(), 'quiver-bench-startup-'));

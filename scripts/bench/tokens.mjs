@@ -1,6 +1,6 @@
 // Token overhead and loop overhead. (1) The standing tool-definition tokens of a conversation's
 // first request, all tools on versus the default (discoverable with a few on), for the demo
-// workspace's catalogues and a 500-tool catalogue. Counts are ESTIMATES (src/core/tokens.ts:
+// workspace's catalogues and a 500-tool catalogue. Counts are ESTIMATES (src/core/overhead/tokens.ts:
 // compact wire JSON / 3.5 chars per token). (2) The turn loop's own time per cycle: from a tool
 // result to the next request arriving at the scripted Messages API, model excluded.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -74,7 +74,7 @@ async function tokenTable(mods, opts) {
     columns: ['catalogue', 'tools', 'all on: offered', 'all on: ~tokens', 'default: offered', 'default: ~tokens', 'saved'],
     rows,
     notes: [
-      'Estimate = ceil(compact JSON {name, description, input_schema} / 3.5 chars per token), per tool, summed (src/core/tokens.ts);',
+      'Estimate = ceil(compact JSON {name, description, input_schema} / 3.5 chars per token), per tool, summed (src/core/overhead/tokens.ts);',
       'the API adds its own fixed tool-use system preamble on top. Real counts: usage.input_tokens of a request.',
       'Default = demo/.vscode/settings.json quiver.tools (every server "<server>__*" discoverable, a few on; includes search_tools + describe_tools);',
       'for 500 tools: "*" discoverable with 3 on.',
@@ -152,7 +152,7 @@ function editorTable(mods) {
     ],
     notes: [
       `Defaults: ${defaults.map((t) => t.toolName).join(', ')} on; language tools, rename and run_command discoverable (search_tools finds them), delete_file off.`,
-      'Estimate = ceil(compact JSON / 3.5) per tool (src/core/tokens.ts); the text editor row is Anthropic\'s own fixed figure, not an estimate.',
+      'Estimate = ceil(compact JSON / 3.5) per tool (src/core/overhead/tokens.ts); the text editor row is Anthropic\'s own fixed figure, not an estimate.',
     ],
   };
 }
@@ -208,7 +208,7 @@ function refreshTable(mods, opts) {
 export async function run(opts) {
   const mods = {
     plan: await load(opts.repoRoot, 'src/core/turn/toolPlan.js'),
-    tokens: await load(opts.repoRoot, 'src/core/tokens.js'),
+    tokens: await load(opts.repoRoot, 'src/core/overhead/tokens.js'),
     search: await load(opts.repoRoot, 'src/core/search/index.js'),
     searchBuiltins: await load(opts.repoRoot, 'src/core/turn/searchBuiltins.js'),
     session: await load(opts.repoRoot, 'src/core/turn/session.js'),
@@ -216,8 +216,8 @@ export async function run(opts) {
     anthropic: await load(opts.repoRoot, 'src/providers/anthropic/anthropicModelClient.js'),
     fixture: await load(opts.repoRoot, 'test/fixtures/scriptedMessagesApi.js'),
     upcoming: await load(opts.repoRoot, 'src/core/turn/upcomingPlan.js'),
-    settings: await load(opts.repoRoot, 'src/core/settingsRegistry.js'),
-    overview: await load(opts.repoRoot, 'src/core/toolOverview.js'),
+    settings: await load(opts.repoRoot, 'src/core/settings/registry.js'),
+    overview: await load(opts.repoRoot, 'src/core/overhead/toolOverview.js'),
     editor: await load(opts.repoRoot, 'src/core/editorTools/index.js'),
   };
   const speed = opts.noSpeed ? [] : [refreshTable(mods, opts), await overheadTable(mods, opts)];

@@ -1,4 +1,4 @@
-// A ToolSource (src/core/toolSource.ts) over a fixed catalogue with every server up: what the
+// A ToolSource (src/core/tools/toolSource.ts) over a fixed catalogue with every server up: what the
 // turn-loop benches run against, so they measure Quiver and not server processes.
 export function staticToolSource(tools, call) {
   return {

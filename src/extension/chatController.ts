@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { Attachment } from '../core/attachments/attachment';
+import type { Attachment } from '../core/attachments';
 import type { ApprovalAnswer, ChatSnapshot, ElicitationReply, HostToWebview } from '../protocol';
 
 export type { ApprovalAnswer, ChatSnapshot, HostToWebview } from '../protocol';
@@ -20,8 +20,8 @@ export interface ChatSendRequest {
  *
  * Invariants the implementation keeps:
  * - `snapshot()` is what the webview would show after applying every message posted so far
- *   (keep a mirror with `applyHostMessage` from src/protocol.ts; a `HistoryFeed` from
- *   src/core/chatHistory says what each event changed). The provider posts it on every `ready`.
+ *   (keep a mirror with `applyHostMessage` from src/protocol; a `HistoryFeed` from
+ *   src/core/chat says what each event changed). The provider posts it on every `ready`.
  * - Every change the webview should show is posted through `onDidPost` listeners; posting to a
  *   hidden or disposed view is the provider's concern, not the controller's.
  * - Methods that start work return once the intent is accepted (a turn runs in the background);

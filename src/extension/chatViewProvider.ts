@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { parseMentions, withResourceNames } from '../core/attachments/mentions';
-import { openableHref } from '../core/safeLink';
+import { parseMentions, withResourceNames } from '../core/attachments';
+import { openableHref } from '../core/text';
 import { parseSlashCommand } from '../core/slashCommands';
 import { parseWebviewToHost, type BannerSeverity, type HostToWebview, type WebviewToHost } from '../protocol';
 import { openAttachment } from './attachments/openAttachment';

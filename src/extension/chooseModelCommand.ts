@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { SETTINGS } from '../core/settingsRegistry';
-import { formatTokens } from '../core/toolOverview';
+import { SETTINGS } from '../core/settings';
+import { formatTokens } from '../core/overhead';
 import { catalogFor, type ModelSummary } from '../providers/anthropic/modelCatalog';
 import type { ApiKeyStore } from './apiKey';
 import { readQuiverSetting } from './settings';

@@ -1,6 +1,7 @@
-import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamObserver } from '../core/model';
-import { fallbackCapabilities, type ModelCapabilities } from '../core/modelCapabilities';
-import { SETTINGS } from '../core/settingsRegistry';
+import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamObserver } from '../core/models';
+import type { ModelCapabilities } from '../core/models';
+import { fallbackCapabilities } from '../providers/anthropic/modelTable';
+import { SETTINGS } from '../core/settings';
 import { AnthropicModelClient } from '../providers/anthropic/anthropicModelClient';
 import type { ApiKeyStore } from './apiKey';
 import { readQuiverSetting } from './settings';

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { fallbackCapabilities, type ModelCapabilities } from '../core/modelCapabilities';
+import type { ModelCapabilities } from '../core/models';
+import { fallbackCapabilities } from '../providers/anthropic/modelTable';
 
 /**
  * Each model's context window as requests see it: `max_input_tokens` from `/v1/models`, asked once

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { ElicitationAnswer, ElicitationRequest } from '../core/elicitation/elicitation';
-import { answerProblems, type FieldValue, type FormField } from '../core/elicitation/elicitationForm';
-import { webHref } from '../core/safeLink';
+import type { ElicitationAnswer, ElicitationRequest } from '../core/elicitation';
+import { answerProblems, type FieldValue, type FormField } from '../core/elicitation';
+import { webHref } from '../core/text';
 
 /**
  * A server's question asked outside a chat's tool call (nothing in the chat waits on it): put

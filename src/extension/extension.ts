@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { ToolIndex } from '../core/search/toolIndex';
-import { allItems } from '../core/toolOverview';
-import { combineSources } from '../core/sources';
-import { ConversationStore } from '../core/stream/conversationStore';
-import { createSearchBuiltins } from '../core/turn/searchBuiltins';
-import { SETTINGS, SETTINGS_SECTION } from '../core/settingsRegistry';
+import { ToolIndex } from '../core/search';
+import { allItems } from '../core/overhead';
+import { combineSources } from '../core/tools';
+import { ConversationStore } from '../core/stream';
+import { createSearchBuiltins } from '../core/turn';
+import { SETTINGS, SETTINGS_SECTION } from '../core/settings';
 import { allowAlways } from './alwaysAllow';
 import { ApiKeyStore } from './apiKey';
 import { registerAttachCommands } from './attachments/attachCommands';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { Attachment } from '../core/attachments/attachment';
-import { resourceBlock } from '../core/attachments/blocks';
+import type { Attachment } from '../core/attachments';
+import { resourceBlock } from '../core/attachments';
 import type { McpManager } from '../mcp/mcpManager';
 import { promptContent, resourceTexts, type ResourceText } from '../mcp/promptContent';
 import type { ServerPrompt } from '../mcp/serverFeatures';

@@ -7,7 +7,7 @@ import { McpManager } from '../mcp/mcpManager';
 import { mergeServerConfigs, parseMcpJson, parseQuiverServers } from '../mcp/parseServerConfigs';
 import { restingServers, type RestingServers } from '../mcp/restingServers';
 import type { ConfigSource, ParsedServerConfigs, RemoteServerConfig, ServerConfig } from '../mcp/serverConfig';
-import { SETTINGS } from '../core/settingsRegistry';
+import { SETTINGS } from '../core/settings';
 import { SharedRefreshLock } from '../mcp/oauth/refreshLock';
 import { serverUrlOfKey } from '../mcp/oauth/serverCredentials';
 import { askInEditor } from './editorElicitation';

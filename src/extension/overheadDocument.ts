@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { renderOverheadReport } from '../core/overheadReport';
-import { requestUsageOf, resultCostsOf } from '../core/requestUsage';
-import { searchActivity } from '../core/searchActivity';
-import type { StreamEvent } from '../core/stream/events';
+import { renderOverheadReport } from '../core/overhead';
+import { requestUsageOf, resultCostsOf } from '../core/overhead';
+import { searchActivity } from '../core/search';
+import type { StreamEvent } from '../core/stream';
 import { showMarkdownPreview } from './markdownPreview';
 import type { ToolsModel } from './toolsModel';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { CONTEXT_FILL_WARNING, contextFillText, isContextFillWarning } from '../core/contextFill';
-import { formatTokens, offeredSplit } from '../core/toolOverview';
+import { CONTEXT_FILL_WARNING, contextFillText, isContextFillWarning } from '../core/context';
+import { formatTokens, offeredSplit } from '../core/overhead';
 import type { ToolsModel } from './toolsModel';
 
 /** Past this share of the context window, standing tool definitions crowd out the work. */

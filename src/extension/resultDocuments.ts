@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { resultText } from '../core/results/resultText';
-import type { ConversationStore } from '../core/stream/conversationStore';
+import { resultText } from '../core/results';
+import type { ConversationStore } from '../core/stream';
 
 const SCHEME = 'quiver-result';
 /** `/<conversation id>/<ref>/<file name>`: the file name only titles the tab and picks the language. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { summarize } from '../core/search/summary';
-import type { ToolIndex } from '../core/search/toolIndex';
-import { allItems, type ToolOverviewItem } from '../core/toolOverview';
+import { summarize } from '../core/search';
+import type { ToolIndex } from '../core/search';
+import { allItems, type ToolOverviewItem } from '../core/overhead';
 import type { ToolsModel } from './toolsModel';
 import { GROUP_ICONS } from './toolsTree';
 

@@ -6,8 +6,8 @@ import {
   serverToggleChanges, TRUSTED_USER_SCOPE, writtenToolsConfig,
   type AppliedToolsValue, type Availability, type AvailabilityChange, type IgnoredRunPolicy, type RunPolicy, type RunTrust, type ScopedValues, type SettingsEdit, type SettingsScope, type ToolIdentity, type ToolsConfig,
 } from '../core/availability';
-import { jsoncValueRange, removeJsoncProperty, setJsoncValue, type JsonPath } from '../core/jsoncEdit';
-import { readSetting, SETTINGS, type SettingName, type SettingRead, type SettingValue } from '../core/settingsRegistry';
+import { jsoncValueRange, removeJsoncProperty, setJsoncValue, type JsonPath } from '../core/settings';
+import { readSetting, SETTINGS, type SettingName, type SettingRead, type SettingValue } from '../core/settings';
 
 /**
  * Reads one registered setting, validated; `issue` is set when the fallback is in force. The

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ConfigIssue, IgnoredRunPolicy } from '../core/availability';
-import { ReportedOnce } from '../core/reportedOnce';
-import { settingIssues } from '../core/settingsRegistry';
+import { ReportedOnce } from '../core/settings';
+import { settingIssues } from '../core/settings';
 import type { BannerSeverity } from '../protocol';
 import { ignoredEntryText } from './ignoredRunPolicyText';
 import { writtenSetting } from './settings';

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { changesOutside, serverDefaultsKey, serverToggleConfirmation, type AllowToggle, type Availability } from '../core/availability';
-import { costliestServer } from '../core/overheadBreakdown';
+import { costliestServer } from '../core/overhead';
 import type { ToolDefinition } from '../core/tools';
-import { allItems, type ToolOverviewItem } from '../core/toolOverview';
+import { allItems, type ToolOverviewItem } from '../core/overhead';
 import { ownsToolKey } from '../mcp/qualifiedNames';
 import type { RunApprovals } from './runApprovals';
 import { readToolsConfig, type ToolSettings } from './settings';

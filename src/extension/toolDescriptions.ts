@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { markdownText } from '../core/markdownText';
-import { allItems, type ToolOverviewItem } from '../core/toolOverview';
+import { markdownText } from '../core/text';
+import { allItems, type ToolOverviewItem } from '../core/overhead';
 import { showMarkdownPreview } from './markdownPreview';
 import type { ToolsModel } from './toolsModel';
 

@@ -1,8 +1,8 @@
 import type * as vscode from 'vscode';
 import type { ConfigIssue, IgnoredRunPolicy } from '../core/availability';
-import type { ContextFill } from '../core/contextFill';
+import type { ContextFill } from '../core/context';
 import type { ToolDefinition } from '../core/tools';
-import type { ToolOverview, ToolOverviewItem } from '../core/toolOverview';
+import type { ToolOverview, ToolOverviewItem } from '../core/overhead';
 import type { ServerState } from '../mcp/serverStatus';
 
 export type ServerStatusKind = ServerState;

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { EDITOR_SOURCE } from '../core/editorTools';
 import type { Availability, ConfigIssue, IgnoredRunPolicy } from '../core/availability';
-import { summarize } from '../core/search/summary';
-import { formatTokens, UNLOADED_IN_CONVERSATION, unloadedExplanation, type ToolOverviewItem } from '../core/toolOverview';
+import { summarize } from '../core/search';
+import { formatTokens, UNLOADED_IN_CONVERSATION, unloadedExplanation, type ToolOverviewItem } from '../core/overhead';
 import { whyToolAsks } from './ignoredRunPolicyText';
 import type { ServerView, ToolsModel } from './toolsModel';
 

@@ -1,4 +1,4 @@
-import type { ApprovalDecision, ApprovalRequest as LoopApprovalRequest, Approver } from '../core/turn/ports';
+import type { ApprovalDecision, ApprovalRequest as LoopApprovalRequest, Approver } from '../core/turn';
 import type { HostToWebview } from '../protocol';
 
 const DENIED: ApprovalDecision = { answer: 'deny', reason: '' };

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import type { ElicitationAnswer } from '../core/elicitation/elicitation';
-import { answerProblems } from '../core/elicitation/elicitationForm';
-import { webHref } from '../core/safeLink';
-import type { ElicitationPrompt, Elicitor } from '../core/turn/ports';
+import type { ElicitationAnswer } from '../core/elicitation';
+import { answerProblems } from '../core/elicitation';
+import { webHref } from '../core/text';
+import type { ElicitationPrompt, Elicitor } from '../core/turn';
 import type { ElicitationPromptView, ElicitationReply, HostToWebview } from '../protocol';
 
 interface Waiting {

@@ -1,5 +1,5 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCallResult } from '../core/toolSource';
+import type { ToolCallResult } from '../core/tools';
 import { describeSignInFailure } from './oauth/signInFailures';
 import type { ServerConfig } from './serverConfig';
 

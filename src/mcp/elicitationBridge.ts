@@ -1,6 +1,6 @@
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import type { AnswerElicitation } from '../core/elicitation/elicitation';
-import { formFields } from '../core/elicitation/elicitationForm';
+import type { AnswerElicitation } from '../core/elicitation';
+import { formFields } from '../core/elicitation';
 
 /**
  * Answers one `elicitation/create` through `answer`. A form whose schema Quiver cannot show is

@@ -1,4 +1,4 @@
-import type { Unsubscribe } from '../core/toolSource';
+import type { Unsubscribe } from '../core/tools';
 
 /** A minimal typed event: listeners run synchronously in subscription order. */
 export class Emitter<T> {

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { AnswerElicitation } from '../core/elicitation/elicitation';
+import type { AnswerElicitation } from '../core/elicitation';
 import type { McpLogger } from './logger';
 import type { SignInEnvironment } from './oauth/signInBrowser';
 

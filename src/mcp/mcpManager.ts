@@ -1,8 +1,8 @@
 import type { ServerKeys } from '../core/availability';
-import type { ToolCallHooks } from '../core/elicitation/elicitation';
-import { NO_REVIEW, type CallReview, type SignInWaiting, type ToolCallResult, type ToolSource, type Unsubscribe } from '../core/toolSource';
+import type { ToolCallHooks } from '../core/elicitation';
+import { NO_REVIEW, type CallReview, type SignInWaiting, type ToolCallResult, type ToolSource, type Unsubscribe } from '../core/tools';
 import type { ToolDefinition } from '../core/tools';
-import { untilAborted } from '../core/turn/untilAborted';
+import { untilAborted } from '../core/turn';
 import { buildCatalogue, type Catalogue } from './buildCatalogue';
 import { CatalogueCache, type CachedCatalogue } from './catalogueCache';
 import { describeCallError, formatSeconds } from './describeCallError';

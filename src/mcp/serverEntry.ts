@@ -1,4 +1,4 @@
-import type { ToolCallHooks } from '../core/elicitation/elicitation';
+import type { ToolCallHooks } from '../core/elicitation';
 import type { CachedCatalogue } from './catalogueCache';
 import type { SignInReason } from './oauth/signInBrowser';
 import type { ServerTool } from './normalizeTools';

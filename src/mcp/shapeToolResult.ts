@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCallResult, ToolResultContent } from '../core/toolSource';
+import type { ToolCallResult, ToolResultContent } from '../core/tools';
 import { stripStackFrames } from './describeCallError';
-import { headOf } from '../core/textCut';
+import { headOf } from '../core/text';
 import { resultCutMarker } from './truncate';
 
 type Block = CallToolResult['content'][number];

@@ -1,4 +1,4 @@
-import { headOf } from '../core/textCut';
+import { headOf } from '../core/text';
 
 /** Bounds a tool description; the marker says how much was left out so the model knows it is partial. */
 export function boundDescription(description: string, max: number): string {

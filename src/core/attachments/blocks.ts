@@ -1,4 +1,4 @@
-import { cutText, lastLineOf } from '../textCut';
+import { cutText, lastLineOf } from '../text/textCut';
 import type { LineRange } from './attachment';
 
 /** Longer attachments are cut, with a marker, at what tool results were cut at before they were kept whole. */

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../tools';
+import type { ToolDefinition } from '../tools/definitions';
 import { resolveTool } from './resolve';
 import { isLockedOff, type ResolvedTool, type ToolsConfig } from './types';
 

@@ -1,4 +1,4 @@
-import { READ_RESULT_NAME } from '../tools';
+import { READ_RESULT_NAME } from '../tools/definitions';
 import type { StreamEvent } from '../stream/events';
 import { lastCompactionBoundary } from './boundary';
 

@@ -1,5 +1,5 @@
-import type { ModelCapabilities } from '../modelCapabilities';
-import { SEARCH_TOOLS_NAME } from '../tools';
+import type { ModelCapabilities } from '../models/capabilities';
+import { SEARCH_TOOLS_NAME } from '../tools/definitions';
 
 /** `quiver.context.management`: `auto` lets the API clear and compact where the model supports it. */
 export type ContextManagementSetting = 'auto' | 'off';

@@ -1,6 +1,6 @@
 /* eslint-disable no-control-regex -- terminal escape sequences are control characters: matching them is this file's job */
 import type { CallProgress } from '../elicitation/elicitation';
-import { cutText } from '../textCut';
+import { cutText } from '../text/textCut';
 
 /**
  * The pure half of `editor__run_command`: what a terminal wrote, cleaned into the text a model

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ToolEntry } from '../availability';
-import type { JsonSchema, ToolAnnotations, ToolDefinition } from '../tools';
+import type { JsonSchema, ToolAnnotations, ToolDefinition } from '../tools/definitions';
 import { EDITOR_INPUTS, EDITOR_TOOL_NAMES, type EditorToolName } from './schemas';
 
 /** The tool source name of the editor's own tools: their qualified names are `editor__<tool>`. */

@@ -1,8 +1,8 @@
 import type { KeptResult, StreamEvent } from '../stream/events';
-import { charsOfTokens } from '../tokens';
-import type { ToolCallResult } from '../toolSource';
+import { charsOfTokens } from '../overhead/tokens';
+import type { ToolCallResult } from '../tools/toolSource';
 import type { ResolvedTool } from '../availability';
-import { READ_RESULT_NAME, type ToolDefinition } from '../tools';
+import { READ_RESULT_NAME, type ToolDefinition } from '../tools/definitions';
 import { readKept } from './readKept';
 import { parseReadRequest } from './readRequest';
 import { keptRefs, refCounter } from './resultRefs';

@@ -1,4 +1,4 @@
-import { headOf } from '../textCut';
+import { headOf } from '../text/textCut';
 import { HEAD_SHARE, n, READINGS, span, type Cut } from './cut';
 
 const charsOf = (lines: readonly string[]): number => lines.reduce((sum, line) => sum + line.length + 1, 0);

@@ -1,5 +1,5 @@
-import { headOf } from '../textCut';
-import type { ToolCallResult } from '../toolSource';
+import { headOf } from '../text/textCut';
+import type { ToolCallResult } from '../tools/toolSource';
 import { counted, n, span } from './cut';
 import type { ReadRequest } from './readRequest';
 

@@ -1,4 +1,4 @@
-import { READ_RESULT_NAME, type ToolDefinition } from '../tools';
+import { READ_RESULT_NAME, type ToolDefinition } from '../tools/definitions';
 
 export const GREP_CONTEXT_DEFAULT = 2;
 export const GREP_CONTEXT_MAX = 10;

@@ -1,6 +1,6 @@
 import type { ResolvedTool } from '../availability';
-import { tokensOfChars } from '../tokens';
-import type { ToolDefinition } from '../tools';
+import { tokensOfChars } from '../overhead/tokens';
+import type { ToolDefinition } from '../tools/definitions';
 import type { ResultLimit } from './resultView';
 
 /** `quiver.results.*`: how much of one result the model reads at once, unless the tool's own entry says otherwise. */

@@ -2,7 +2,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { toolResultContentSchema } from '../stream/eventSchema';
-import type { ToolResultContent } from '../toolSource';
+import type { ToolResultContent } from '../tools/toolSource';
 import { isResultRef } from './resultRefs';
 
 /** A result as kept: the whole of what the tool returned, and which tool. */

@@ -1,5 +1,5 @@
-import { tokensOfChars } from '../tokens';
-import type { ToolResultContent } from '../toolSource';
+import { tokensOfChars } from '../overhead/tokens';
+import type { ToolResultContent } from '../tools/toolSource';
 
 type Image = Extract<ToolResultContent, { type: 'image' }>;
 

@@ -1,6 +1,6 @@
 import type { KeptResult, ShortenedStatus } from '../stream/events';
-import { charsOfTokens, tokensOfChars } from '../tokens';
-import type { ToolResultContent } from '../toolSource';
+import { charsOfTokens, tokensOfChars } from '../overhead/tokens';
+import type { ToolResultContent } from '../tools/toolSource';
 import { counted, KEY_SHOWN_MAX, n, READINGS, type Cut } from './cut';
 import { cutJsonArray } from './jsonCut';
 import { cutLines } from './lineCut';

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../tools';
+import type { ToolDefinition } from '../tools/definitions';
 import { DESCRIBE_MAX_NAMES } from './describeTools';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_LIMIT_MIN } from './searchTools';
 

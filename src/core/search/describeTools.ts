@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolDefinition } from '../tools';
+import type { ToolDefinition } from '../tools/definitions';
 import { closest } from './fuzzy';
 import { fail, ok, type BuiltinResult } from './result';
 import { parametersOf } from './schema';

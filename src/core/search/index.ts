@@ -6,3 +6,5 @@ export { renderServerIndex, renderSignInIndex, type ServerIndexEntry, type Serve
 export { summarize } from './summary';
 export { ToolIndex, DEFAULT_RANKING, type RankingOptions, type SearchOutcome, type SearchRequest, type SyncResult } from './toolIndex';
 export type { BuiltinResult } from './result';
+export { searchActivity } from './activity';
+export { loadedBySearch } from './card';

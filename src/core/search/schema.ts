@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../tools';
+import type { JsonSchema } from '../tools/definitions';
 
 /** One parameter found in an input schema; nested properties get dotted paths (`a.b`, `a[].c`). */
 export interface ParameterInfo {

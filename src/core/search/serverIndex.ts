@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../tools';
+import type { ToolDefinition } from '../tools/definitions';
 import { truncate } from './summary';
 import { splitWords, STOP_WORDS } from './tokenize';
 

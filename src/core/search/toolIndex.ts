@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../tools';
+import type { ToolDefinition } from '../tools/definitions';
 import { editDistance } from './fuzzy';
 import { InvertedIndex, type Bm25Params, type TermLookup } from './invertedIndex';
 import { queryTerms, type QueryOptions, type WeightedTerm } from './query';

@@ -1,6 +1,6 @@
 import type { Attachment } from '../attachments/attachment';
 import type { FileChange } from '../edits/fileChange';
-import type { ToolResultContent } from '../toolSource';
+import type { ToolResultContent } from '../tools/toolSource';
 
 /** Where a config delta came from; promotion is the only source a model can cause. */
 export type DeltaSource = 'settings' | 'user' | 'promotion';

@@ -1,4 +1,4 @@
-import { isBuiltinToolName } from '../tools';
+import { isBuiltinToolName } from '../tools/definitions';
 import { configPositions } from './config';
 import type { StreamEvent } from './events';
 

@@ -1,5 +1,5 @@
 import { applyToggle, parseKeyAssignment, parseToolsConfig, resolveTool, serverOfQualifiedName, type ToggleDirection, type ToolsConfig } from '../availability';
-import type { ToolDefinition } from '../tools';
+import type { ToolDefinition } from '../tools/definitions';
 
 export type ToggleTarget = { readonly kind: 'named'; readonly name: string } | { readonly kind: 'bulk' };
 

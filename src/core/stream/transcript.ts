@@ -1,5 +1,5 @@
 import { undoneText } from '../edits/checkpoints';
-import type { ChatMessage, SystemChange, UserBlock } from '../model';
+import type { ChatMessage, SystemChange, UserBlock } from '../models/model';
 import type { AssistantBlock, StreamEvent } from './events';
 import { failedMessages } from './failedMessages';
 

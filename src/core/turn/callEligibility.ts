@@ -1,5 +1,5 @@
 import { isLockedOff, serverOfQualifiedName } from '../availability';
-import { isBuiltinToolName, READ_RESULT_NAME } from '../tools';
+import { isBuiltinToolName, READ_RESULT_NAME } from '../tools/definitions';
 import type { ToolPlan } from './toolPlan';
 
 /**

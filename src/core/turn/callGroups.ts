@@ -1,5 +1,5 @@
 import type { AssistantBlock } from '../stream/events';
-import type { ToolDefinition } from '../tools';
+import type { ToolDefinition } from '../tools/definitions';
 
 type ToolUse = Extract<AssistantBlock, { type: 'tool_use' }>;
 

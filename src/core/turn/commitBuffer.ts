@@ -1,11 +1,11 @@
 import { promote, resolveTool, type PromotionOutcome, type ToolEntry } from '../availability';
 import { applyDelta } from '../stream/config';
 import type { KeptResult, NotRunReason, SearchResultStatus, StreamEvent } from '../stream/events';
-import type { ToolCallResult } from '../toolSource';
-import type { ToolDefinition } from '../tools';
-import { SEARCH_TOOLS_NAME } from '../tools';
+import type { ToolCallResult } from '../tools/toolSource';
+import type { ToolDefinition } from '../tools/definitions';
+import { SEARCH_TOOLS_NAME } from '../tools/definitions';
 import { closeToBest, splitByLoadBudget, type SearchToolsHit } from '../search';
-import { estimateToolTokens } from '../tokens';
+import { estimateToolTokens } from '../overhead/tokens';
 import type { SignInHit } from './ports';
 
 /** What one cycle produced, each tagged with the tool-call index it belongs to. */

@@ -1,6 +1,6 @@
 import type { KeptResults } from '../results/keptResults';
 import type { AssistantBlock, KeptResult, NotRunReason } from '../stream/events';
-import type { CallReview, ToolCallResult, ToolSource } from '../toolSource';
+import type { CallReview, ToolCallResult, ToolSource } from '../tools/toolSource';
 import { callRefusal } from './callEligibility';
 import { callGroups } from './callGroups';
 import { untilAborted } from './untilAborted';
@@ -9,7 +9,7 @@ import type { CallProgress, ToolCallHooks } from '../elicitation/elicitation';
 import type { ApprovalDecision, Approver, BuiltinTools, Elicitor, SearchAnswer, TurnObserver } from './ports';
 import { waitingForSignIn } from './signInServers';
 import type { ToolPlan } from './toolPlan';
-import { DESCRIBE_TOOLS_NAME, READ_RESULT_NAME, SEARCH_TOOLS_NAME } from '../tools';
+import { DESCRIBE_TOOLS_NAME, READ_RESULT_NAME, SEARCH_TOOLS_NAME } from '../tools/definitions';
 
 type ToolUse = Extract<AssistantBlock, { type: 'tool_use' }>;
 

@@ -1,4 +1,4 @@
-import type { ModelCapabilities } from '../modelCapabilities';
+import type { ModelCapabilities } from '../models/capabilities';
 
 /**
  * The default ceiling when `quiver.maxTokens` is 0 ("the model's own limit"): thinking counts

@@ -1,15 +1,15 @@
 import type { ContextManagementSetting } from '../context';
-import type { CacheTtlSetting } from '../cacheTtl';
+import type { CacheTtlSetting } from '../context/cacheTtl';
 import type { ChangeSummary } from '../edits/fileChange';
-import type { ModelClient, Usage } from '../model';
+import type { ModelClient, Usage } from '../models/model';
 import type { ResultSettings } from '../results/resultLimit';
 import type { ResultStore } from '../results/resultStore';
-import type { Effort, ThinkingLevel } from '../modelCapabilities';
+import type { Effort, ThinkingLevel } from '../models/capabilities';
 import type { SearchToolsHit } from '../search';
 import type { SearchResultStatus, StreamEvent, TurnEndReason } from '../stream/events';
 import type { CallProgress, ElicitationAnswer, ElicitationRequest } from '../elicitation/elicitation';
-import type { SignInWaiting, ToolCallResult, ToolSource } from '../toolSource';
-import type { ToolDefinition } from '../tools';
+import type { SignInWaiting, ToolCallResult, ToolSource } from '../tools/toolSource';
+import type { ToolDefinition } from '../tools/definitions';
 import type { EventLog } from './eventLog';
 
 /** Same words as the webview protocol's ApprovalAnswer, so the host passes answers through. */

@@ -1,4 +1,4 @@
-import { ModelError, type ModelClient, type ModelRequest } from '../model';
+import { ModelError, type ModelClient, type ModelRequest } from '../models/model';
 import type { AssistantBlock, StreamEvent } from '../stream/events';
 import type { TurnObserver } from './ports';
 

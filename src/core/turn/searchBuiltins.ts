@@ -1,6 +1,6 @@
 import { describeTools, renderServerIndex, renderSignInIndex, searchTools, SEARCH_BUILTINS, ToolIndex } from '../search';
-import type { ToolCallResult } from '../toolSource';
-import type { ToolDefinition } from '../tools';
+import type { ToolCallResult } from '../tools/toolSource';
+import type { ToolDefinition } from '../tools/definitions';
 import type { BuiltinTools, SearchAnswer } from './ports';
 
 function text(value: string, isError: boolean): ToolCallResult {

@@ -1,5 +1,5 @@
 import { resolveTool, type ToolsConfig } from '../availability';
-import type { SignInWaiting, ToolSource } from '../toolSource';
+import type { SignInWaiting, ToolSource } from '../tools/toolSource';
 
 /**
  * The servers waiting for sign-in as this conversation sees them: each with the known tools its

@@ -1,4 +1,4 @@
-import { BUILTIN_TOOL_NAMES, type ToolDefinition } from '../tools';
+import { BUILTIN_TOOL_NAMES, type ToolDefinition } from '../tools/definitions';
 
 function rank(tool: ToolDefinition): number {
   const i = (BUILTIN_TOOL_NAMES as readonly string[]).indexOf(tool.name);

@@ -3,7 +3,7 @@ import { configAt } from '../stream/config';
 import type { StreamEvent } from '../stream/events';
 import { readResultRegistered, searchToolsRegistered } from '../stream/registration';
 import { READ_RESULT_DEFINITION } from '../results/readResultTool';
-import { READ_RESULT_NAME, type ToolDefinition } from '../tools';
+import { READ_RESULT_NAME, type ToolDefinition } from '../tools/definitions';
 import { orderTools } from './toolOrder';
 
 export interface ToolPlanInput {

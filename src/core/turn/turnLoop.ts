@@ -1,10 +1,10 @@
 import { clearedNote, contextManagementFor, keptAfterCompaction } from '../context';
-import { resolveCacheTtl } from '../cacheTtl';
-import type { ModelRequest } from '../model';
+import { resolveCacheTtl } from '../context/cacheTtl';
+import type { ModelRequest } from '../models/model';
 import type { AssistantBlock, StreamEvent, TurnEndReason } from '../stream/events';
 import { transcriptOf } from '../stream/transcript';
-import type { ModelCapabilities } from '../modelCapabilities';
-import { resolveThinking, type ResolvedThinking } from '../thinkingSettings';
+import type { ModelCapabilities } from '../models/capabilities';
+import { resolveThinking, type ResolvedThinking } from '../settings/thinking';
 import { wireEventsFor, loadedDefinitions } from '../wire/wireChanges';
 import { wireStateOf } from '../wire/wireState';
 import { CommitBuffer, foldCycle } from './commitBuffer';
@@ -20,7 +20,7 @@ import { allBuiltins, planTools, type ToolPlan } from './toolPlan';
 import { keptResults } from '../results/keptResults';
 import { openingEvents, prepareForced, serversToAwait, settingsChange, startPermittedServers, type TurnStart } from './turnStart';
 import { untilAborted } from './untilAborted';
-import { SEARCH_TOOLS_NAME } from '../tools';
+import { SEARCH_TOOLS_NAME } from '../tools/definitions';
 
 export interface TurnContext extends TurnDeps {
   readonly settings: TurnSettings;

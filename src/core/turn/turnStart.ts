@@ -1,7 +1,7 @@
 import type { Attachment } from '../attachments/attachment';
 import { configAt, recordedSettings, settingsDelta } from '../stream/config';
 import type { StreamEvent } from '../stream/events';
-import type { ToolSource } from '../toolSource';
+import type { ToolSource } from '../tools/toolSource';
 import { serverOfQualifiedName, serversToStart } from '../availability';
 import { forcedRefusal } from './toolPlan';
 

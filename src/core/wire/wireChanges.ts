@@ -1,7 +1,7 @@
 import { lastCompactionBoundary } from '../context';
-import type { ChatMessage } from '../model';
+import type { ChatMessage } from '../models/model';
 import type { StreamEvent, ToolChangeCause, WireTool } from '../stream/events';
-import type { ToolDefinition } from '../tools';
+import type { ToolDefinition } from '../tools/definitions';
 import { builtinsOnText, catalogueText, compactionRestoredText, serverGoneText, turnedOffText, turnedOnText, useDoneText, useText } from './changeText';
 import { wireStateOf, type WireState } from './wireState';
 import { wireToolOf } from './wireTool';

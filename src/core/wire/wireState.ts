@@ -1,6 +1,6 @@
-import type { ChatMessage, Discovery } from '../model';
+import type { ChatMessage, Discovery } from '../models/model';
 import type { AssistantBlock, StreamEvent, WireTool } from '../stream/events';
-import { SEARCH_TOOLS_NAME } from '../tools';
+import { SEARCH_TOOLS_NAME } from '../tools/definitions';
 
 /** What the conversation's requests have sent so far, read back from the stream alone. */
 export interface WireState {

@@ -1,6 +1,6 @@
 import type { WireTool } from '../stream/events';
-import type { ToolDefinition } from '../tools';
-import { wireInputSchema } from '../wireSchema';
+import type { ToolDefinition } from '../tools/definitions';
+import { wireInputSchema } from './wireSchema';
 
 /** A definition as the wire sends it, or undefined when its schema cannot be sent (see wireInputSchema). */
 export function wireToolOf(tool: ToolDefinition): WireTool | undefined {

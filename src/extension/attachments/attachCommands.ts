@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Attachment } from '../../core/attachments/attachment';
+import type { Attachment } from '../../core/attachments';
 import type { ChatController } from '../chatController';
 import type { ChatViewProvider } from '../chatViewProvider';
 import { resourceAttachments, type McpFeatures } from '../mcpFeatures';

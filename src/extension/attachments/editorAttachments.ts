@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { Attachment } from '../../core/attachments/attachment';
-import { fileBlock, problemsBlock, selectionBlock, type Problem, type ProblemSeverity } from '../../core/attachments/blocks';
-import { decodeText } from '../../core/attachments/decode';
+import type { Attachment } from '../../core/attachments';
+import { fileBlock, problemsBlock, selectionBlock, type Problem, type ProblemSeverity } from '../../core/attachments';
+import { decodeText } from '../../core/attachments';
 
 /** An attachment read from the editor, or why it could not be (for a banner). */
 export type Resolved = { readonly ok: true; readonly attachment: Attachment } | { readonly ok: false; readonly message: string };

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Attachment } from '../../core/attachments/attachment';
+import type { Attachment } from '../../core/attachments';
 
 /** Shows what an attachment came from: the file at its lines, the Problems panel, or the resource's text as sent. */
 export async function openAttachment(a: Attachment): Promise<void> {

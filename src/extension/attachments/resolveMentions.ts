@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Attachment } from '../../core/attachments/attachment';
-import type { Mention } from '../../core/attachments/mentions';
+import type { Attachment } from '../../core/attachments';
+import type { Mention } from '../../core/attachments';
 import { resourceAttachments, type McpFeatures } from '../mcpFeatures';
 import { displayPath, fileAttachment, isOutsideWorkspace, problemsAttachment, selectionAttachment, type Resolved } from './editorAttachments';
 

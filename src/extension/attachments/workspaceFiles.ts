@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { rankFiles } from '../../core/attachments/fuzzyFiles';
+import { rankFiles } from '../../core/attachments';
 import { displayPath } from './editorAttachments';
 
 const MAX_FILES = 20_000;

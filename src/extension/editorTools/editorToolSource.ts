@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { summarizeChange, unifiedDiff, type FileChange } from '../../core/edits';
 import { EDITOR_SOURCE, editorToolDefinitions, isEditorToolName, parseEditorInput, type EditorInput, type EditorToolName } from '../../core/editorTools';
-import type { ToolCallHooks } from '../../core/elicitation/elicitation';
-import type { BuiltInSource } from '../../core/sources';
-import { NO_REVIEW, type CallReview, type ToolCallResult, type Unsubscribe } from '../../core/toolSource';
+import type { ToolCallHooks } from '../../core/elicitation';
+import type { BuiltInSource } from '../../core/tools';
+import { NO_REVIEW, type CallReview, type ToolCallResult, type Unsubscribe } from '../../core/tools';
 import type { ToolDefinition } from '../../core/tools';
 import { applyChanges, StaleChange } from './applyChanges';
 import type { ChangeDiffs } from './changeDiffs';

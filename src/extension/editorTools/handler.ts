@@ -1,8 +1,8 @@
 import type * as vscode from 'vscode';
-import type { ToolCallHooks } from '../../core/elicitation/elicitation';
+import type { ToolCallHooks } from '../../core/elicitation';
 import type { FileChange } from '../../core/edits';
 import type { EditorInput, EditorToolName } from '../../core/editorTools';
-import type { ToolCallResult } from '../../core/toolSource';
+import type { ToolCallResult } from '../../core/tools';
 
 /** What a running editor tool may use besides its input. */
 export interface HandlerContext {

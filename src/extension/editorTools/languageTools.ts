@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { applyOffsetEdits, isInGitFolder, protectedChangeReason, type FileChange } from '../../core/edits';
 import type { EditorInput } from '../../core/editorTools';
-import type { ToolCallResult } from '../../core/toolSource';
+import type { ToolCallResult } from '../../core/tools';
 import { ProposalRefused, textResult, type HandlerContext, type ProposeHandler, type ReadHandler } from './handler';
 import {
   WARMED_UP_NOTE, askUntilAnswered, fileName, findSymbol, listLocations, messageOf, openToolDocument, plural, positionText, targetOf,

@@ -5,7 +5,7 @@ import {
   joinGlobs, leftOutText, previewLine, queryRegExp, ripgrepFailure, searchGlobs, searchTextArgs, splitGlobs, stripDotSlash,
   type EditorInput, type MatchLine, type SearchGlobs, type SearchScope,
 } from '../../core/editorTools';
-import type { ToolCallResult } from '../../core/toolSource';
+import type { ToolCallResult } from '../../core/tools';
 import { textResult, type HandlerContext, type ReadHandler } from './handler';
 import { ripgrepPath, runRipgrep, searchScope, withIncludeFile } from './ripgrep';
 import { labelOf } from './workspacePaths';

@@ -1,6 +1,6 @@
-import { eventIndexOfItem } from '../../core/chatHistory';
+import { eventIndexOfItem } from '../../core/chat';
 import { turnCheckpoint, undoChanges } from '../../core/edits';
-import type { StreamEvent } from '../../core/stream/events';
+import type { StreamEvent } from '../../core/stream';
 import { applyEach } from './applyChanges';
 import type { ChangeDiffs } from './changeDiffs';
 import type { EditorToolSource } from './editorToolSource';

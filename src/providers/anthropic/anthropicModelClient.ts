@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamObserver } from '../../core/model';
-import { fallbackCapabilities, type ModelCapabilities } from '../../core/modelCapabilities';
+import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamObserver } from '../../core/models';
+import type { ModelCapabilities } from '../../core/models';
+import { fallbackCapabilities } from './modelTable';
 import { describeError, MISSING_KEY_MESSAGE } from './describeError';
 import { responseFromWire } from './fromWire';
 import { ModelCatalog } from './modelCatalog';

@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ContextManagement } from '../../core/context';
-import type { ChatMessage } from '../../core/model';
+import type { ChatMessage } from '../../core/models';
 
 type Config = Anthropic.Beta.Messages.BetaContextManagementConfig;
 type Edit = NonNullable<Config['edits']>[number];

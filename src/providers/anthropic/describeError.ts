@@ -1,6 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
-import { ModelError } from '../../core/model';
-import { headOf } from '../../core/textCut';
+import { ModelError } from '../../core/models';
+import { headOf } from '../../core/text';
 
 export const MISSING_KEY_MESSAGE = 'No Anthropic API key is set. Run "Quiver: Set API Key" from the Command Palette, or set the ANTHROPIC_API_KEY environment variable and reload the window.';
 

@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ModelResponse } from '../../core/model';
-import type { AssistantBlock } from '../../core/stream/events';
+import type { ModelResponse } from '../../core/models';
+import type { AssistantBlock } from '../../core/stream';
 import { describeCacheMiss } from './cacheMiss';
 
 type Message = Anthropic.Beta.Messages.BetaMessage;

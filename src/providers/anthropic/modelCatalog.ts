@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Anthropic from '@anthropic-ai/sdk';
-import { EFFORTS, fallbackCapabilities, isTableModel, TABLE_MODEL_IDS, type ModelCapabilities } from '../../core/modelCapabilities';
+import { EFFORTS, type ModelCapabilities } from '../../core/models';
+import { fallbackCapabilities, isTableModel, TABLE_MODEL_IDS } from './modelTable';
 
 /** One model as the "Choose Model" list shows it. */
 export interface ModelSummary {

@@ -1,4 +1,4 @@
-import type { ModelCapabilities } from '../../core/modelCapabilities';
+import type { ModelCapabilities } from '../../core/models';
 
 /**
  * How tool availability reaches the wire for one model, from what it accepts:

@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ModelCapabilities, ThinkingLevel } from '../../core/modelCapabilities';
+import type { ModelCapabilities, ThinkingLevel } from '../../core/models';
 
 type Thinking = Anthropic.Beta.Messages.BetaThinkingConfigParam;
 

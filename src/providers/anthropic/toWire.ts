@@ -1,8 +1,8 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { CacheTtl } from '../../core/cacheTtl';
-import type { ChatMessage, ModelRequest, SystemChange, UserBlock } from '../../core/model';
-import type { AssistantBlock, WireTool } from '../../core/stream/events';
-import type { ToolResultContent } from '../../core/toolSource';
+import type { CacheTtl } from '../../core/context';
+import type { ChatMessage, ModelRequest, SystemChange, UserBlock } from '../../core/models';
+import type { AssistantBlock, WireTool } from '../../core/stream';
+import type { ToolResultContent } from '../../core/tools';
 import { contextManagementToWire } from './contextToWire';
 import { toolsRendering, type PromotionRendering, type ToolsRendering } from './rendering';
 import { BLOCK_BINDING_BETA, thinkingToWire } from './thinkingToWire';

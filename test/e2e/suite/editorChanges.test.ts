@@ -7,7 +7,7 @@ import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { StreamEvent } from '../../../src/core/stream/events';
-import type { ToolCallResult } from '../../../src/core/toolSource';
+import type { ToolCallResult } from '../../../src/core/tools/toolSource';
 import { ChangeDiffs } from '../../../src/extension/editorTools/changeDiffs';
 import { EditorToolSource } from '../../../src/extension/editorTools/editorToolSource';
 import { TurnChangeActions } from '../../../src/extension/editorTools/turnChanges';

@@ -2,7 +2,7 @@
 // workspace, answered by the TypeScript language service that ships with VS Code.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ToolCallResult } from '../../../src/core/toolSource';
+import type { ToolCallResult } from '../../../src/core/tools/toolSource';
 import type { HandlerContext } from '../../../src/extension/editorTools/handler';
 import { ProposalRefused } from '../../../src/extension/editorTools/handler';
 import { typescriptProjectLoaded } from '../../../src/extension/editorTools/typescriptReady';

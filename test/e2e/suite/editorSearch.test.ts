@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import type { ToolCallResult } from '../../../src/core/toolSource';
+import type { ToolCallResult } from '../../../src/core/tools/toolSource';
 import type { HandlerContext } from '../../../src/extension/editorTools/handler';
 import { ripgrepPath, setRipgrepPathForTests } from '../../../src/extension/editorTools/ripgrep';
 import { findFiles, searchText } from '../../../src/extension/editorTools/textSearch';

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { CallProgress } from '../../../src/core/elicitation/elicitation';
-import type { ToolCallResult } from '../../../src/core/toolSource';
+import type { ToolCallResult } from '../../../src/core/tools/toolSource';
 import type { HandlerContext } from '../../../src/extension/editorTools/handler';
 import { runCommand } from '../../../src/extension/editorTools/runCommand';
 

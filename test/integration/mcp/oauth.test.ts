@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnswerElicitation, ElicitationAnswer, ElicitationRequest } from '../../../src/core/elicitation/elicitation';
-import type { ToolCallResult } from '../../../src/core/toolSource';
+import type { ToolCallResult } from '../../../src/core/tools/toolSource';
 import type { McpManagerOptions } from '../../../src/mcp/managerOptions';
 import type { McpManager } from '../../../src/mcp/mcpManager';
 import { SharedRefreshLock, type RefreshLock } from '../../../src/mcp/oauth/refreshLock';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { NO_CONTEXT_MANAGEMENT } from '../../../src/core/context';
 import { createServer, type AddressInfo } from 'node:net';
-import { ModelError, type ModelRequest } from '../../../src/core/model';
-import { fallbackCapabilities } from '../../../src/core/modelCapabilities';
+import { ModelError, type ModelRequest } from '../../../src/core/models/model';
+import { fallbackCapabilities } from '../../../src/providers/anthropic/modelTable';
 import { AnthropicModelClient } from '../../../src/providers/anthropic/anthropicModelClient';
 import { apiError, reply, text, type ScriptStep } from '../../fixtures/scriptedMessagesApi';
 import { harness, signal, type Harness } from './harness';

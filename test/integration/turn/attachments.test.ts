@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Attachment } from '../../../src/core/attachments/attachment';
 import { fileBlock, selectionBlock } from '../../../src/core/attachments/blocks';
-import { historyFromStream } from '../../../src/core/chatHistory';
+import { historyFromStream } from '../../../src/core/chat';
 import { reply, text, type MessagesBody } from '../../fixtures/scriptedMessagesApi';
 import { harness, signal, type Harness } from './harness';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { historyFromStream } from '../../../src/core/chatHistory';
+import { historyFromStream } from '../../../src/core/chat';
 import { apiError, reply, text, toolUse } from '../../fixtures/scriptedMessagesApi';
 import { harness, ScriptedApprover, signal, type Harness } from './harness';
 

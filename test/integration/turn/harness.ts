@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerKeys } from '../../../src/core/availability';
-import type { CacheTtlSetting } from '../../../src/core/cacheTtl';
-import type { ThinkingLevel } from '../../../src/core/modelCapabilities';
+import type { CacheTtlSetting } from '../../../src/core/context/cacheTtl';
+import type { ThinkingLevel } from '../../../src/core/models/capabilities';
 import type { ResultSettings } from '../../../src/core/results/resultLimit';
-import { SETTINGS } from '../../../src/core/settingsRegistry';
+import { SETTINGS } from '../../../src/core/settings/registry';
 
 const DEFAULT_MODEL = SETTINGS.model.fallback;
 /** quiver.results.* at their defaults. */
@@ -14,8 +14,8 @@ export const DEFAULT_RESULTS: ResultSettings = { maxTokens: SETTINGS.resultsMaxT
 import type { StreamEvent } from '../../../src/core/stream/events';
 import { ConversationStore } from '../../../src/core/stream/conversationStore';
 import type { Conversation } from '../../../src/core/stream/conversation';
-import { NO_REVIEW, type CallReview, type SignInWaiting, type ToolCallResult, type ToolSource, type Unsubscribe } from '../../../src/core/toolSource';
-import type { ToolDefinition } from '../../../src/core/tools';
+import { NO_REVIEW, type CallReview, type SignInWaiting, type ToolCallResult, type ToolSource, type Unsubscribe } from '../../../src/core/tools/toolSource';
+import type { ToolDefinition } from '../../../src/core/tools/definitions';
 import type { ApprovalAnswer, ApprovalDecision, ApprovalRequest, Approver, BuiltinTools, SearchAnswer, TurnObserver } from '../../../src/core/turn/ports';
 import { ConversationSession } from '../../../src/core/turn/session';
 import { AnthropicModelClient } from '../../../src/providers/anthropic/anthropicModelClient';

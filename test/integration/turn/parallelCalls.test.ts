@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { ToolCallResult } from '../../../src/core/toolSource';
+import type { ToolCallResult } from '../../../src/core/tools/toolSource';
 import { reply, text, toolUse } from '../../fixtures/scriptedMessagesApi';
 import { harness, lastToolResults, ScriptedApprover, signal, type Harness } from './harness';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { StreamEvent } from '../../../src/core/stream/events';
-import type { ToolCallResult } from '../../../src/core/toolSource';
+import type { ToolCallResult } from '../../../src/core/tools/toolSource';
 import { reply, text, toolUse } from '../../fixtures/scriptedMessagesApi';
 import { harness, lastToolResults, offeredIn, signal, type FakeServer, type Harness } from './harness';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { FileChange } from '../../../src/core/edits';
-import type { CallReview } from '../../../src/core/toolSource';
+import type { CallReview } from '../../../src/core/tools/toolSource';
 import { reply, text, toolUse } from '../../fixtures/scriptedMessagesApi';
 import { harness, lastToolResults, ScriptedApprover, signal, type Harness } from './harness';
 

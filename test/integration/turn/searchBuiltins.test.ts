@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SETTINGS } from '../../../src/core/settingsRegistry';
+import { SETTINGS } from '../../../src/core/settings/registry';
 import { ConversationStore } from '../../../src/core/stream/conversationStore';
 import { createSearchBuiltins } from '../../../src/core/turn/searchBuiltins';
 import { ConversationSession } from '../../../src/core/turn/session';

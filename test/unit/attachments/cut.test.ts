@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { fileBlock, problemsBlock, selectionBlock, type Problem } from '../../../src/core/attachments/blocks';
-import { cutText, headOf, lastLineOf } from '../../../src/core/textCut';
+import { cutText, headOf, lastLineOf } from '../../../src/core/text/textCut';
 
 describe('cutting long attachments', () => {
   it('keeps the head, never splitting a surrogate pair, and says how much was kept', () => {

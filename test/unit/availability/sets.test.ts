@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { computeToolSets, parseToolsConfig, type ToolSets } from '../../../src/core/availability';
-import type { ToolDefinition } from '../../../src/core/tools';
+import type { ToolDefinition } from '../../../src/core/tools/definitions';
 
 const tool = (name: string, server: string | undefined): ToolDefinition => ({
   name, server, toolName: name.split('__')[1] ?? name, description: `does ${name}`, inputSchema: { type: 'object' },

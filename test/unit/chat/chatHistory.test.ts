@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { historyFromStream, itemIdForEvent } from '../../../src/core/chatHistory';
+import { historyFromStream, itemIdForEvent } from '../../../src/core/chat';
 import { conversationTitle } from '../../../src/core/stream/conversation';
 import type { AssistantBlock, StreamEvent } from '../../../src/core/stream/events';
 import type { HistoryItem } from '../../../src/protocol';

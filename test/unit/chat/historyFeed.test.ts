@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { HistoryFeed, historyFromStream } from '../../../src/core/chatHistory';
-import { applyItemsPatch, type HistoryItem, type ItemsPatch } from '../../../src/core/chatItems';
+import { HistoryFeed, historyFromStream } from '../../../src/core/chat';
+import { applyItemsPatch, type HistoryItem, type ItemsPatch } from '../../../src/core/chat/items';
 import type { StreamEvent } from '../../../src/core/stream/events';
 import { variedStream } from './variedStream';
 

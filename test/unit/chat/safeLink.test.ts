@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { openableHref } from '../../../src/core/safeLink';
+import { openableHref } from '../../../src/core/text/safeLink';
 
 describe('openableHref', () => {
   it('opens http, https and mailto links, normalized', () => {

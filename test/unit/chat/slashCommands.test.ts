@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseSlashCommand } from '../../../src/core/slashCommands';
+import { parseSlashCommand } from '../../../src/core/slashCommands/commands';
 
 const command = (text: string): unknown => {
   const r = parseSlashCommand(text);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { clearedNote, contextManagementFor, keptAfterCompaction } from '../../../src/core/context';
-import { fallbackCapabilities } from '../../../src/core/modelCapabilities';
+import { fallbackCapabilities } from '../../../src/providers/anthropic/modelTable';
 import type { StreamEvent } from '../../../src/core/stream/events';
 
 const at = '2026-12-02T00:00:00Z';

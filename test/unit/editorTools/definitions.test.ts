@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { parseToolsConfig, resolveTool } from '../../../src/core/availability';
 import { editorToolDefinitions, parseEditorInput } from '../../../src/core/editorTools';
-import { wireInputSchema } from '../../../src/core/wireSchema';
+import { wireInputSchema } from '../../../src/core/wire/wireSchema';
 
 const byName = (trusted: boolean) => new Map(editorToolDefinitions(trusted).map((t) => [t.toolName, t]));
 

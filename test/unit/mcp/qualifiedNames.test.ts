@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { BUILTIN_TOOL_NAMES } from '../../../src/core/tools';
+import { BUILTIN_TOOL_NAMES } from '../../../src/core/tools/definitions';
 import { assignQualifiedNames, ownsToolKey, qualifyToolName } from '../../../src/mcp/qualifiedNames';
 
 const VALID = /^[a-zA-Z0-9_-]{1,64}$/;

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type Anthropic from '@anthropic-ai/sdk';
 import { contextManagementFor, NO_CONTEXT_MANAGEMENT } from '../../../src/core/context';
-import type { ChatMessage, ModelRequest } from '../../../src/core/model';
-import { fallbackCapabilities } from '../../../src/core/modelCapabilities';
+import type { ChatMessage, ModelRequest } from '../../../src/core/models/model';
+import { fallbackCapabilities } from '../../../src/providers/anthropic/modelTable';
 import { responseFromWire } from '../../../src/providers/anthropic/fromWire';
 import { requestToWire } from '../../../src/providers/anthropic/toWire';
 

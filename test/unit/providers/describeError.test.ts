@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
-import { ModelError } from '../../../src/core/model';
+import { ModelError } from '../../../src/core/models/model';
 import { describeError } from '../../../src/providers/anthropic/describeError';
 
 const live = new AbortController().signal;

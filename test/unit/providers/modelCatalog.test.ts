@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Anthropic from '@anthropic-ai/sdk';
-import { fallbackCapabilities } from '../../../src/core/modelCapabilities';
+import { fallbackCapabilities } from '../../../src/providers/anthropic/modelTable';
 import { catalogFor, ModelCatalog } from '../../../src/providers/anthropic/modelCatalog';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { NO_CONTEXT_MANAGEMENT } from '../../../src/core/context';
-import type { ChatMessage, ModelRequest } from '../../../src/core/model';
-import { fallbackCapabilities, type ModelCapabilities } from '../../../src/core/modelCapabilities';
+import type { ChatMessage, ModelRequest } from '../../../src/core/models/model';
+import type { ModelCapabilities } from '../../../src/core/models';
+import { fallbackCapabilities } from '../../../src/providers/anthropic/modelTable';
 import type { WireTool } from '../../../src/core/stream/events';
 import { INLINE_TOOLS_BETA, requestToWire, TOOL_CHANGES_BETA } from '../../../src/providers/anthropic/toWire';
 

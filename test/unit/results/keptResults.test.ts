@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { keptResults } from '../../../src/core/results/keptResults';
 import { ConversationStore } from '../../../src/core/stream/conversationStore';
 import type { StreamEvent } from '../../../src/core/stream/events';
-import type { ToolCallResult } from '../../../src/core/toolSource';
+import type { ToolCallResult } from '../../../src/core/tools/toolSource';
 
 const settings = { maxTokens: 1_000, thresholdTokens: 1_000 };
 const long: ToolCallResult = { content: [{ type: 'text', text: Array.from({ length: 3_000 }, (_, i) => `row ${i + 1}`).join('\n') }], isError: false };

@@ -4,7 +4,7 @@ import { streamEventSchema } from '../../../src/core/stream/eventSchema';
 import type { StreamEvent } from '../../../src/core/stream/events';
 import { planTools } from '../../../src/core/turn/toolPlan';
 import { callRefusal } from '../../../src/core/turn/callEligibility';
-import type { ToolDefinition } from '../../../src/core/tools';
+import type { ToolDefinition } from '../../../src/core/tools/definitions';
 
 const at = '2026-12-01T00:00:00.000Z';
 const mcp: ToolDefinition[] = [{ name: 'db__query', server: 'db', toolName: 'query', description: 'Query.', inputSchema: { type: 'object' } }];

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { requestUsageOf, resultCostsOf } from '../../../src/core/requestUsage';
-import { renderOverheadReport } from '../../../src/core/overheadReport';
-import { readSetting } from '../../../src/core/settingsRegistry';
+import { requestUsageOf, resultCostsOf } from '../../../src/core/overhead/requestUsage';
+import { renderOverheadReport } from '../../../src/core/overhead/report';
+import { readSetting } from '../../../src/core/settings/registry';
 import type { StreamEvent } from '../../../src/core/stream/events';
-import type { ToolOverview } from '../../../src/core/toolOverview';
+import type { ToolOverview } from '../../../src/core/overhead/toolOverview';
 
 const at = '2026-12-01T00:00:00.000Z';
 const usage: StreamEvent = { type: 'usage', model: 'claude-sonnet-5-5', inputTokens: 10, outputTokens: 5, cacheReadTokens: 1_000, cacheWriteTokens: 500, at };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { parseToolsConfig, resolveTool } from '../../../src/core/availability';
 import { resultLimitFor } from '../../../src/core/results/resultLimit';
-import type { ToolDefinition } from '../../../src/core/tools';
+import type { ToolDefinition } from '../../../src/core/tools/definitions';
 
 const settings = { maxTokens: 2_000, thresholdTokens: 8_000 };
 const tool = (hint?: number): ToolDefinition => ({ name: 'db__query', server: 'db', toolName: 'query', description: '', inputSchema: { type: 'object' }, ...(hint !== undefined ? { resultSizeHintChars: hint } : {}) });

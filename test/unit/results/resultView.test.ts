@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { fitsWhole, shortenedView, unkeptView } from '../../../src/core/results/resultView';
 import { estimateResultTokens, resultText } from '../../../src/core/results/resultText';
-import type { ToolResultContent } from '../../../src/core/toolSource';
+import type { ToolResultContent } from '../../../src/core/tools/toolSource';
 
 const text = (t: string): ToolResultContent => ({ type: 'text', text: t });
 const image = (bytes: number): ToolResultContent => ({ type: 'image', mimeType: 'image/png', data: 'A'.repeat(Math.ceil((bytes * 4) / 3)) });

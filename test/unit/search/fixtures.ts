@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolDefinition } from '../../../src/core/tools';
+import type { JsonSchema, ToolDefinition } from '../../../src/core/tools/definitions';
 
 export function tool(name: string, description: string, inputSchema: JsonSchema = { type: 'object', properties: {} }, server = 'srv'): ToolDefinition {
   return { name: `${server}__${name}`, server, toolName: name, description, inputSchema };

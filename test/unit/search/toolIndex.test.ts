@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { DEFAULT_RANKING, ToolIndex } from '../../../src/core/search/toolIndex';
-import type { ToolDefinition } from '../../../src/core/tools';
+import type { ToolDefinition } from '../../../src/core/tools/definitions';
 import { CATALOGUE, tool } from './fixtures';
 
 function ranked(index: ToolIndex, query: string, filter?: (name: string) => boolean): string[] {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { parseToolsConfig } from '../../../src/core/availability';
 import { conversationAssignment, conversationToggle } from '../../../src/core/stream/toggles';
-import type { ToolDefinition } from '../../../src/core/tools';
+import type { ToolDefinition } from '../../../src/core/tools/definitions';
 import { ownsToolKey, qualifyToolName } from '../../../src/mcp/qualifiedNames';
 
 const tool = (name: string): ToolDefinition => ({ name, server: 'fs', toolName: name, description: name, inputSchema: { type: 'object' } });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { ToolDefinition } from '../../../src/core/tools';
+import type { ToolDefinition } from '../../../src/core/tools/definitions';
 import { callGroups } from '../../../src/core/turn/callGroups';
 
 const def = (name: string, readOnly: boolean | undefined, server: string | undefined = 'fs'): ToolDefinition => ({

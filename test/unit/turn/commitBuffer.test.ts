@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { parseToolsConfig, resolveTool } from '../../../src/core/availability';
 import { configAt } from '../../../src/core/stream/config';
 import type { StreamEvent } from '../../../src/core/stream/events';
-import type { ToolDefinition } from '../../../src/core/tools';
+import type { ToolDefinition } from '../../../src/core/tools/definitions';
 import { foldCycle, type BufferEntry } from '../../../src/core/turn/commitBuffer';
 import { renderSearchResult } from '../../../src/core/turn/searchResult';
 

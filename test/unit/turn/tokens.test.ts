@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { CHARS_PER_TOKEN, estimateToolTokens, estimateToolsTokens, wireJsonOf } from '../../../src/core/tokens';
-import type { ToolDefinition } from '../../../src/core/tools';
+import { CHARS_PER_TOKEN, estimateToolTokens, estimateToolsTokens, wireJsonOf } from '../../../src/core/overhead/tokens';
+import type { ToolDefinition } from '../../../src/core/tools/definitions';
 
 const tool: ToolDefinition = { name: 'fs__read', server: 'fs', toolName: 'read', description: 'Read a file.', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } };
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { StreamEvent } from '../../../src/core/stream/events';
-import type { ToolDefinition } from '../../../src/core/tools';
+import type { ToolDefinition } from '../../../src/core/tools/definitions';
 import { callRefusal } from '../../../src/core/turn/callEligibility';
 import { orderTools } from '../../../src/core/turn/toolOrder';
 import { forcedRefusal, planTools } from '../../../src/core/turn/toolPlan';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { StreamEvent } from '../../../src/core/stream/events';
 import { transcriptOf } from '../../../src/core/stream/transcript';
-import type { ToolDefinition } from '../../../src/core/tools';
+import type { ToolDefinition } from '../../../src/core/tools/definitions';
 import { loadedDefinitions, wireEventsFor } from '../../../src/core/wire/wireChanges';
 import { wireStateOf } from '../../../src/core/wire/wireState';
 

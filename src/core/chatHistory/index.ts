@@ -1,3 +1,0 @@
-export { historyFromStream, HistoryFold, type ChatHistory } from './fold';
-export { HistoryFeed, type FeedUpdate } from './feed';
-export { eventIndexOfItem, itemIdForEvent } from './items';

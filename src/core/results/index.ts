@@ -1,0 +1,2 @@
+export { RESULT_REF } from './resultRefs';
+export { resultText } from './resultText';

@@ -1,0 +1,2 @@
+export { parseSlashCommand } from './commands';
+export { SLASH_COMMANDS } from './list';

@@ -1,1 +1,0 @@
-export { combineSources, type BuiltInSource } from './combinedSource';

@@ -1,0 +1,3 @@
+export { markdownText } from './markdownText';
+export { openableHref, webHref } from './safeLink';
+export { headOf } from './textCut';

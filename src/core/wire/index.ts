@@ -1,0 +1,1 @@
+export { wireInputSchema } from './wireSchema';
