@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-import { ICON, SIDEBAR, STATUS, contextMenu, openSidebar, row, sleep, timesUntil, until } from './helpers.mjs';
+import { ICON, SIDEBAR, STATUS, contextMenu, openSidebar, revealRow, row, sleep, timesUntil, until } from './helpers.mjs';
 
 export default function (t) {
   t.test('the Quiver icon in the activity bar opens the sidebar', async ({ page }) => {
@@ -25,13 +25,13 @@ export default function (t) {
 
   t.test('the tools tree shows the groups On, Discoverable and Off', async ({ page }) => {
     await openSidebar(page);
-    for (const label of ['On', 'Discoverable', 'Off']) await row(page, label, 1).waitFor({ state: 'visible' });
+    for (const label of ['On', 'Discoverable', 'Off']) await revealRow(page, row(page, label, 1));
   });
 
   t.test('right-click a tool → Make Discoverable moves it in settings, the tree and the status bar', async ({ page, settingsFile }) => {
     await openSidebar(page);
     const onCount = async () => Number(/(\d+) on/.exec(await page.locator(STATUS).innerText())?.[1]);
-    const groupCount = async (label) => Number(/(\d+)\s*$/.exec((await row(page, label, 1).innerText()).trim())?.[1]);
+    const groupCount = async (label) => Number(/(\d+)\s*$/.exec((await (await revealRow(page, row(page, label, 1))).innerText()).trim())?.[1]);
     // Servers may still be starting: take the figures once the status bar holds still.
     let last = '';
     await until('the status bar kept changing', async () => {
@@ -43,8 +43,7 @@ export default function (t) {
     }, 40_000);
     const before = { status: await onCount(), on: await groupCount('On'), discoverable: await groupCount('Discoverable') };
     // On → everything → echo (the fixture turns everything__echo on).
-    const server = row(page, 'everything', 2).first();
-    await server.waitFor({ state: 'visible' });
+    const server = await revealRow(page, row(page, 'everything', 2).first());
     if ((await server.getAttribute('aria-expanded')) !== 'true') await server.click();
     await contextMenu(page, row(page, 'echo', 3).first(), 'Make Discoverable');
     const clicked = Date.now();
@@ -63,18 +62,16 @@ export default function (t) {
     await openSidebar(page);
     const memoryRunning = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes('server-memory/dist/index.js');
     await until('the memory server process is not running', () => memoryRunning(), 40_000);
-    const server = row(page, 'memory', 2).first(); // under Discoverable: Off is collapsed
-    await server.waitFor({ state: 'visible' });
+    const server = await revealRow(page, row(page, 'memory', 2).first()); // under Discoverable: Off is collapsed
     await contextMenu(page, server, 'Make Off');
     await until(() => `settings.json does not turn memory__* off:\n${readFileSync(settingsFile, 'utf8')}`,
       () => /"memory__\*"\s*:\s*\{\s*"enable"\s*:\s*(?:"off"|\{\s*"availability"\s*:\s*"off")/.test(readFileSync(settingsFile, 'utf8')));
-    const status = row(page, 'memory', 2).filter({ hasText: 'off: not started' });
-    await status.waitFor({ state: 'visible' });
+    const status = await revealRow(page, row(page, 'memory', 2).filter({ hasText: 'off: not started' }));
     await until('the memory server process is still running after Make Off', () => !memoryRunning());
     await contextMenu(page, status, 'Make Discoverable');
     await until('the memory server did not start again', () => memoryRunning(), 40_000);
     // Back under Discoverable once its tools are listed (a server row there shows their tokens).
-    await row(page, 'memory', 2).filter({ hasText: /tok$/ }).first().waitFor({ state: 'visible', timeout: 40_000 });
+    await revealRow(page, row(page, 'memory', 2).filter({ hasText: /tok$/ }).first(), 40_000);
   });
 
   t.test('the status bar item shows the token overhead', async ({ page }) => {
