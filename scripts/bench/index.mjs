@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { printTables } from './table.mjs';
 
-const SECTIONS = ['search', 'mcp', 'startup', 'editor', 'editorSearch', 'tokens', 'cache', 'cacheTtl', 'results', 'history', 'chatScale'];
+const SECTIONS = ['search', 'mcp', 'startup', 'editor', 'editorSearch', 'tokens', 'cache', 'cacheTtl', 'longConversation', 'results', 'history', 'chatScale'];
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 
 function parseArgs(argv) {

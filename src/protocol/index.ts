@@ -1,6 +1,7 @@
-export type * from './contract';
+/**
+ * The host↔webview protocol as both ends import it: the contract's types and the reducer (from
+ * core/chatView, where the chat session that speaks them lives), the schemas each end parses
+ * what it receives with, and the few core functions the webview runs.
+ */
+export * from '../core/chatView';
 export { chatSnapshotSchema, hostToWebviewSchema, parseChatSnapshot, parseHostToWebview, parseWebviewToHost, webviewToHostSchema, type ParseResult } from './schemas';
-export { applyHostMessage } from './state';
-// What the webview runs from core (it imports nothing but this protocol): form answers, the slash
-// command list, mention text, usage sums and token figures, each defined once in core.
-export { answerProblems, initialAnswer, SLASH_COMMANDS, fileMention, resourceMention, addUsage, EMPTY_USAGE, formatTokens } from '../core/chatView';

@@ -3,8 +3,7 @@
  * with its hand-written type so the two cannot drift apart; both ends parse what they receive.
  */
 import * as z from 'zod';
-import { type AttachmentChip, type ChangeSummary, type FieldValue, type FormField, RESULT_REF, type FoundTool, type ItemsPatch, type HistoryItem, type JsonObject, type OutputPart, type ProgressView, type SearchOutcome, type TokenUsage, type ToolOutcome } from '../core/chatView';
-import type { ApprovalRequest, ChatSnapshot, ConversationSummary, ElicitationPromptView, ElicitationReply, HostToWebview, ToolCompletion, WebviewToHost } from './contract';
+import { type AttachmentChip, type ChangeSummary, type FieldValue, type FormField, RESULT_REF, type FoundTool, type ItemsPatch, type HistoryItem, type JsonObject, type OutputPart, type ProgressView, type SearchOutcome, type TokenUsage, type ToolOutcome, type ApprovalRequest, type ChatSnapshot, type ConversationSummary, type ElicitationPromptView, type ElicitationReply, type HostToWebview, type ToolCompletion, type WebviewToHost } from '../core/chatView';
 
 const id = z.string().min(1).max(512);
 const count = z.number().int().nonnegative();

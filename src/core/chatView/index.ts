@@ -17,3 +17,5 @@ export { formatTokens } from '../overhead/toolOverview';
 export { RESULT_REF } from '../results/resultRefs';
 export { SLASH_COMMANDS } from '../slashCommands/list';
 export type { TurnEndReason } from '../stream/events';
+export type * from './contract';
+export { applyHostMessage } from './state';

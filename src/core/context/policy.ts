@@ -4,6 +4,12 @@ import { SEARCH_TOOLS_NAME } from '../tools/definitions';
 /** `quiver.context.management`: `auto` lets the API clear and compact where the model supports it. */
 export type ContextManagementSetting = 'auto' | 'off';
 
+/**
+ * Which of the API's edits a conversation asks for: the setting's two, or one edit alone at the
+ * threshold it has under `auto` (what `npm run bench` compares; not offered as a setting).
+ */
+export type ContextManagementMode = ContextManagementSetting | 'clearingOnly' | 'compactionOnly';
+
 /** Clearing of old tool results by the API (context editing), before the model reads the prompt. */
 export interface ClearingPolicy {
   /** The prompt size (input tokens) past which the API clears. */
@@ -41,7 +47,11 @@ export const NO_CONTEXT_MANAGEMENT: ContextManagement = { clearing: undefined, c
  *   clearing re-writes the prompt after the first result it clears (1.25× instead of 0.1× per
  *   token) once, and saves the cleared tokens' read (0.1×) on every later request, so a clearing
  *   of at least 30% of its trigger pays for a re-written tail of its size within about four
- *   requests (bench: `npm run bench -- --only long`).
+ *   requests. Measured, that "once" does not hold: the trigger counts the whole history the
+ *   client sends, so past it the API clears at every request, one result more each time, and
+ *   re-writes the prompt from there (`npm run bench -- --only longConversation`: 233 clearings in
+ *   301 requests; clearing alone 3.86× the cost of no management, both edits 1.21×, compaction
+ *   alone 0.31×).
  * - search_tools results are never cleared: their tool_reference blocks are what loads the tools
  *   the conversation discovered, and clearing one would unload them.
  */
@@ -59,12 +69,12 @@ function compactionAt(contextWindow: number): number | undefined {
  * dropped tool changes can be given back (system messages with tool changes): otherwise the tools
  * the conversation discovered would silently vanish at the first boundary.
  */
-export function contextManagementFor(capabilities: ModelCapabilities, setting: ContextManagementSetting): ContextManagement {
-  if (setting === 'off') return NO_CONTEXT_MANAGEMENT;
+export function contextManagementFor(capabilities: ModelCapabilities, mode: ContextManagementMode): ContextManagement {
+  if (mode === 'off') return NO_CONTEXT_MANAGEMENT;
   const compactAt = capabilities.compaction && capabilities.systemMessages && capabilities.toolChanges ? compactionAt(capabilities.contextWindow) : undefined;
   const clearAt = Math.floor((compactAt ?? Math.floor(capabilities.contextWindow * 0.75)) * (2 / 3));
-  const clearing: ClearingPolicy | undefined = capabilities.contextEditing
+  const clearing: ClearingPolicy | undefined = capabilities.contextEditing && mode !== 'compactionOnly'
     ? { atTokens: clearAt, keepToolUses: KEEP_TOOL_USES, clearAtLeast: Math.floor(clearAt * 0.3), keepResultsOf: [SEARCH_TOOLS_NAME] }
     : undefined;
-  return { clearing, compaction: compactAt !== undefined ? { atTokens: compactAt } : undefined };
+  return { clearing, compaction: compactAt !== undefined && mode !== 'clearingOnly' ? { atTokens: compactAt } : undefined };
 }

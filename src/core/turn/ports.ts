@@ -1,4 +1,4 @@
-import type { ContextManagementSetting } from '../context';
+import type { ContextManagementMode } from '../context';
 import type { CacheTtlSetting } from '../context/cacheTtl';
 import type { ChangeSummary } from '../edits/fileChange';
 import type { ModelClient, Usage } from '../models/model';
@@ -154,8 +154,8 @@ export interface TurnSettings {
   readonly searchLoadBudget: number;
   /** `quiver.results.maxTokens` and `quiver.results.thresholdTokens`. */
   readonly results: ResultSettings;
-  /** `quiver.context.management`. */
-  readonly contextManagement: ContextManagementSetting;
+  /** `quiver.context.management` (the bench also asks for one edit alone). */
+  readonly contextManagement: ContextManagementMode;
   /** `quiver.cache.ttl`: how long the prompt cache keeps the tools and system prompt. */
   readonly cacheTtl: CacheTtlSetting;
 }

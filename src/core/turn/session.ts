@@ -13,6 +13,9 @@ export interface SessionDeps extends TurnDeps {
   readonly settings: () => TurnSettings;
 }
 
+/** The one answer to a message or a regenerate while a reply is still running. */
+export const REPLY_RUNNING = 'A reply is still being written; wait for it or press Stop.';
+
 /**
  * One open conversation: sends messages (one turn at a time), regenerates the last reply,
  * and applies conversation-scoped toggles. What the extension's chat view talks to.
@@ -58,7 +61,7 @@ export class ConversationSession {
   }
 
   private async run(start: Parameters<typeof runTurn>[1], signal: AbortSignal): Promise<TurnResult> {
-    if (this.running) return { reason: 'refused', message: 'A reply is still being written; wait for it or press Stop first.' };
+    if (this.running) return { reason: 'refused', message: REPLY_RUNNING };
     const { log, model, source, builtins, approver, elicitor, observer, results } = this.deps;
     const ctx = { log, model, source, builtins, approver, elicitor, observer, results, settings: this.deps.settings(), currentTools: () => this.deps.settings().tools, onBuffer: (b: CommitBuffer | undefined) => (this.buffer = b), serversStarting: this.serversStarting };
     this.running = runTurn(ctx, start, signal);

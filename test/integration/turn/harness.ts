@@ -1,4 +1,4 @@
-import type { ContextManagementSetting } from '../../../src/core/context';
+import type { ContextManagementMode } from '../../../src/core/context';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -162,7 +162,7 @@ export interface Harness {
   readonly source: MemoryToolSource;
   readonly approver: ScriptedApprover;
   readonly live: { text: string; events: StreamEvent[]; alwaysAllowed: string[] };
-  settings: { tools: unknown; model: string; thinking: ThinkingLevel; maxCyclesPerTurn: number; searchLoadBudget: number; results: ResultSettings; contextManagement: ContextManagementSetting; cacheTtl: CacheTtlSetting };
+  settings: { tools: unknown; model: string; thinking: ThinkingLevel; maxCyclesPerTurn: number; searchLoadBudget: number; results: ResultSettings; contextManagement: ContextManagementMode; cacheTtl: CacheTtlSetting };
   /** A fresh session over the same conversation file, as after a window reload. */
   reopen(): Promise<ConversationSession>;
   close(): Promise<void>;
@@ -174,7 +174,7 @@ export interface HarnessOptions {
   readonly tools?: unknown;
   readonly approver?: ScriptedApprover;
   readonly maxCyclesPerTurn?: number;
-  readonly contextManagement?: ContextManagementSetting;
+  readonly contextManagement?: ContextManagementMode;
   /** quiver.search.maxLoadTokens (default: the setting's). */
   readonly searchLoadBudget?: number;
   readonly maxRetries?: number;

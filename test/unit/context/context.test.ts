@@ -19,6 +19,17 @@ describe('context management', () => {
     assert.deepEqual(contextManagementFor(sonnet, 'off'), { clearing: undefined, compaction: undefined });
   });
 
+  it('asks for one edit alone at the threshold it has beside the other', () => {
+    const sonnet = fallbackCapabilities('claude-sonnet-5-5');
+    const both = contextManagementFor(sonnet, 'auto');
+    assert.deepEqual(contextManagementFor(sonnet, 'clearingOnly'), { clearing: both.clearing, compaction: undefined });
+    assert.deepEqual(contextManagementFor(sonnet, 'compactionOnly'), { clearing: undefined, compaction: both.compaction });
+    // A model without compaction clears at the same figure alone as under auto.
+    const haiku = fallbackCapabilities('claude-haiku-4-5');
+    assert.deepEqual(contextManagementFor(haiku, 'clearingOnly'), contextManagementFor(haiku, 'auto'));
+    assert.deepEqual(contextManagementFor(haiku, 'compactionOnly'), { clearing: undefined, compaction: undefined });
+  });
+
   it('leaves compaction out where a boundary could not give tools back, or the model has none', () => {
     // Sonnet 5 compacts but takes no system messages: the tools found would vanish at the boundary.
     assert.equal(contextManagementFor(fallbackCapabilities('claude-sonnet-5'), 'auto').compaction, undefined);

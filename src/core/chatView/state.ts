@@ -2,7 +2,7 @@
  * How a host message changes the chat's state (contract.ts): the webview renders with it, and
  * the host keeps a mirror with it, so that `snapshot()` stays exactly what the webview shows.
  */
-import { applyItemsPatch, EMPTY_USAGE, type HistoryItem } from '../core/chatView';
+import { applyItemsPatch, EMPTY_USAGE, type HistoryItem } from '../chat/items';
 import type { ChatSnapshot, HostToWebview } from './contract';
 
 function replaceItem(items: readonly HistoryItem[], itemId: string, update: (item: HistoryItem) => HistoryItem): readonly HistoryItem[] {

@@ -1,10 +1,10 @@
-import type { ApprovalDecision, ApprovalRequest as LoopApprovalRequest, Approver } from '../core/turn';
-import type { HostToWebview } from '../protocol';
+import type { ApprovalDecision, ApprovalRequest as LoopApprovalRequest, Approver } from '../turn/ports';
+import type { HostToWebview } from '../chatView/contract';
 
 const DENIED: ApprovalDecision = { answer: 'deny', reason: '' };
 
 /** Approval prompts shown in the chat; each waits for the user's answer or the turn's cancellation. */
-export class WebviewApprover implements Approver {
+export class ChatApprover implements Approver {
   private readonly waiting = new Map<string, (decision: ApprovalDecision) => void>();
 
   constructor(

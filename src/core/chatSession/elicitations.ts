@@ -1,9 +1,8 @@
-import * as vscode from 'vscode';
-import type { ElicitationAnswer } from '../core/elicitation';
-import { answerProblems } from '../core/elicitation';
-import { webHref } from '../core/text';
-import type { ElicitationPrompt, Elicitor } from '../core/turn';
-import type { ElicitationPromptView, ElicitationReply, HostToWebview } from '../protocol';
+import type { ElicitationPromptView, ElicitationReply, HostToWebview } from '../chatView/contract';
+import type { ElicitationAnswer } from '../elicitation/elicitation';
+import { answerProblems } from '../elicitation/elicitationForm';
+import { webHref } from '../text/safeLink';
+import type { ElicitationPrompt, Elicitor } from '../turn/ports';
 
 interface Waiting {
   readonly view: ElicitationPromptView;
@@ -15,13 +14,15 @@ interface Waiting {
  * server withdrawing it. A form answer is checked against its fields here as well as in the
  * webview: the webview is untrusted input. A link is opened only after the user accepts it.
  */
-export class WebviewElicitor implements Elicitor {
+export class ChatElicitor implements Elicitor {
   private readonly waiting = new Map<string, Waiting>();
   private next = 0;
 
   constructor(
     private readonly post: (msg: HostToWebview) => void,
     private readonly warn: (message: string) => void,
+    /** Opens an http(s) link the user accepted, outside the editor. */
+    private readonly openExternal: (href: string) => Promise<unknown>,
   ) {}
 
   ask({ toolUseId, name, question }: ElicitationPrompt, signal: AbortSignal): Promise<ElicitationAnswer> {
@@ -62,7 +63,7 @@ export class WebviewElicitor implements Elicitor {
       }
       // Settled first: a second Accept (a redrawn card) finds nothing waiting and opens nothing.
       settle({ action: 'accept', content: {} });
-      await vscode.env.openExternal(vscode.Uri.parse(href, true));
+      await this.openExternal(href);
       return;
     }
     const problems = answerProblems(view.fields, reply.content);

@@ -1,17 +1,16 @@
 /**
  * The one protocol between the extension host and the chat webview: the messages each side may
- * send, as types only. The host owns all state; the webview renders what arrives and answers with
- * user intents. Both directions are validated on receipt (schemas.ts), because a webview message
- * is untrusted input to the host and a host message carries model and tool output that the
- * webview must not trust to have a particular shape. How a message changes the rendered state is
- * state.ts.
+ * send, as types only. They live in core so that the chat session, which speaks them, stays
+ * pure; src/protocol re-exports them with their schemas. The host owns all state; the webview
+ * renders what arrives and answers with user intents. Both directions are validated on receipt
+ * (src/protocol/schemas.ts): a webview message is untrusted input to the host, and a host
+ * message carries model and tool output whose shape the webview must not trust. How a message
+ * changes the rendered state is state.ts.
  */
-import type { AttachmentChip, ChangeSummary, FieldValue, FormField, ItemsPatch, HistoryItem, JsonObject, ProgressView, SearchOutcome, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from '../core/chatView';
-
-// ---------------------------------------------------------------------------------------------
-// Shared shapes: the chat items come from src/core (the protocol carries them; core never imports the protocol)
-
-export type { FoundStatus, FoundTool, HistoryItem, ItemsPatch, JsonObject, KeptOutput, OutputPart, ProgressView, SearchOutcome, ThinkingItem, TokenUsage, ToolOutcome, TurnChanges, TurnSummaryItem, UserItem, ChoiceOption, FieldValue, FormAnswer, FormField, TurnEndReason, AttachmentChip, AttachmentKind, LineRange, ChangeSummary } from '../core/chatView';
+import type { AttachmentChip } from '../attachments/attachment';
+import type { HistoryItem, ItemsPatch, JsonObject, ProgressView, SearchOutcome, TokenUsage, ToolOutcome, TurnSummaryItem, UserItem } from '../chat/items';
+import type { ChangeSummary } from '../edits/fileChange';
+import type { FieldValue, FormField } from '../elicitation/elicitationForm';
 
 export interface ConversationSummary {
   readonly id: string;

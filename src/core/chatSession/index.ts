@@ -1,0 +1,2 @@
+export { ChatSession, type Completions } from './session';
+export type { ChangesUndone, ChatSessionPorts } from './ports';
