@@ -70,7 +70,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     },
   });
   const windows = new ContextWindows((model, signal) => new ConfiguredModelClient(keys).capabilities(model, signal));
-  const tools = new LiveToolsModel(manager, source, chat, builtins, approvals, windows);
+  const tools = new LiveToolsModel(manager, source, chat, builtins, approvals, windows, settings);
   const tree = new ToolsTreeProvider(tools);
   const status = new OverheadStatus(tools);
   const chatView = new ChatViewProvider(context.extensionUri, chat, log, manager);
@@ -89,7 +89,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
 
   context.subscriptions.push(
-    log, diffs, editorTools, keys, approvals, windows, tools, status, chat, chatView, tree, breakdown, descriptions, results,
+    log, diffs, editorTools, keys, settings, approvals, windows, tools, status, chat, chatView, tree, breakdown, descriptions, results,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chatView),
     vscode.window.createTreeView<ToolsTreeNode>('quiver.tools', { treeDataProvider: tree, showCollapseAll: true }),
     tools.onDidChange(() => {

@@ -14,7 +14,7 @@ import type { McpManager } from '../mcp';
 import type { ToolSource } from '../core/tools';
 import type { ContextWindows } from './contextWindows';
 import type { RunApprovals } from './runApprovals';
-import { AppliedToolsSetting, readQuiverSetting } from './settings';
+import { readQuiverSetting, type AppliedToolsSetting, type ToolSettings } from './settings';
 import type { ServerView, ToolsModel } from './toolsModel';
 
 /**
@@ -51,12 +51,14 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
     private readonly builtins: BuiltinTools,
     private readonly approvals: RunApprovals,
     private readonly windows: ContextWindows,
+    /** Settings as applied, a right-click's write included before VS Code reads it back. */
+    private readonly toolSettings: Pick<ToolSettings, 'applied' | 'onDidChangeWriting'>,
   ) {
     const invalidate = (): void => {
       this.memo = undefined;
       this.changed.fire();
     };
-    // Only a settings edit or a new approval changes what settings apply; MCP and stream changes do not.
+    // Only a settings edit (begun or read back) or a new approval changes what settings apply; MCP and stream changes do not.
     const settingsChanged = (): void => {
       this.settingsMemo = undefined;
       invalidate();
@@ -72,6 +74,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
     this.subscriptions = [
       chat.onDidChangeStream(invalidate),
       approvals.onDidChange(settingsChanged),
+      toolSettings.onDidChangeWriting(settingsChanged),
       windows.onDidChange(invalidate),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SETTINGS.tools.key)) settingsChanged();
@@ -134,7 +137,7 @@ export class LiveToolsModel implements ToolsModel, vscode.Disposable {
   }
 
   private settings(): AppliedToolsSetting {
-    this.settingsMemo ??= AppliedToolsSetting.read(this.approvals.trust());
+    this.settingsMemo ??= this.toolSettings.applied(this.approvals.trust());
     return this.settingsMemo;
   }
 

@@ -6,6 +6,7 @@ import type { StreamEvent } from '../core/stream';
 import { showMarkdownPreview } from './markdownPreview';
 import type { ToolsModel } from './toolsModel';
 
+// package.json activates Quiver on this scheme: a preview restored with the window asks for the document before startup has finished.
 const SCHEME = 'quiver-overhead';
 const URI = vscode.Uri.from({ scheme: SCHEME, path: '/Quiver tool overhead.md' });
 

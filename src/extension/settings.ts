@@ -30,8 +30,8 @@ export class AppliedToolsSetting {
 
   private constructor(private readonly values: ScopedValues, readonly applied: AppliedToolsValue) {}
 
-  static read(trust: RunTrust): AppliedToolsSetting {
-    const values = scopedValues();
+  /** From `values` when given (a write in progress: see ToolSettings.applied), else from VS Code's configuration. */
+  static read(trust: RunTrust, values: ScopedValues = scopedValues()): AppliedToolsSetting {
     return new AppliedToolsSetting(values, appliedToolsValue(values, trust));
   }
 
@@ -85,9 +85,24 @@ type EditPlan = (values: ScopedValues, scope: SettingsScope) => SettingsEdit[];
  * byte for byte. Where that file cannot be found for sure, or VS Code does not take the write up,
  * VS Code's own writer is used instead (it rewrites the whole `quiver.tools` value).
  */
-export class ToolSettings {
+export class ToolSettings implements vscode.Disposable {
+  /** `quiver.tools` per scope as the write in progress leaves it, until VS Code has read the file back. */
+  private writing: { readonly values: ScopedValues } | undefined;
+  private readonly writingChanged = new vscode.EventEmitter<void>();
+  /** A write began or settled: what `applied` gives changed, maybe before VS Code's configuration did. */
+  readonly onDidChangeWriting = this.writingChanged.event;
+
   /** User settings.json sits two folders above the extension's global storage (per profile). */
   constructor(private readonly globalStorage: vscode.Uri) {}
+
+  /**
+   * `quiver.tools` as applied, a write in progress included: VS Code notices an edited settings
+   * file through its file watcher, seconds later on a busy machine, and the Tools view should
+   * move when the user clicks. Once the write settles, VS Code's configuration again.
+   */
+  applied(trust: RunTrust): AppliedToolsSetting {
+    return AppliedToolsSetting.read(trust, this.writing?.values);
+  }
 
   writeToolAvailability(tool: ToolIdentity, availability: Availability): Promise<SettingsScope> {
     return this.write(tool.name, (values, scope) => enableEdits(values, scope, tool, availability));
@@ -141,11 +156,25 @@ export class ToolSettings {
     const scope = only ?? scopeForToolKey(values, key, workspaceOpen());
     const edits = plan(values, scope);
     if (edits.length === 0) return scope;
-    const file = await this.fileOf(scope, values[scope]);
-    if (!file || !(await editFile(file, edits))) {
-      await configuration().update(SETTINGS.tools.key, edits.reduce<unknown>(applySettingsEdit, values[scope]), TARGETS[scope]);
+    const written = { values: { ...values, [scope]: edits.reduce<unknown>(applySettingsEdit, values[scope]) } };
+    this.showWriting(written);
+    try {
+      const file = await this.fileOf(scope, values[scope]);
+      if (!file || !(await editFile(file, edits))) await configuration().update(SETTINGS.tools.key, written.values[scope], TARGETS[scope]);
+    } finally {
+      // A later write that began meanwhile stays shown until it settles itself.
+      if (this.writing === written) this.showWriting(undefined);
     }
     return scope;
+  }
+
+  private showWriting(writing: { readonly values: ScopedValues } | undefined): void {
+    this.writing = writing;
+    this.writingChanged.fire();
+  }
+
+  dispose(): void {
+    this.writingChanged.dispose();
   }
 
   /**

@@ -1,8 +1,9 @@
 // The status bar item opens the tool-overhead breakdown: a read-only preview per server and tool
 // with the open conversation's searches, within the width of its view; no keypress there changes
-// settings. The item itself reads as plain words. ctx = { page, settingsFile }.
+// settings. The item itself reads as plain words. New Chat empties its conversation part at once;
+// after a window reload the restored tab shows the breakdown again. ctx = { page, settingsFile, scripted, scriptedModule }.
 import { readFileSync } from 'node:fs';
-import { STATUS, until } from './helpers.mjs';
+import { STATUS, chatFrame, ensureApiKey, runCommand, send, until } from './helpers.mjs';
 
 const PREVIEW_TAB = '.tabs-container .tab:has-text("Quiver tool overhead")';
 
@@ -60,4 +61,61 @@ export default function (t) {
     if (readFileSync(settingsFile, 'utf8') !== before) throw new Error('a keypress in the breakdown changed settings.json');
   });
 
+  t.test('New Chat empties the breakdown\'s conversation part at once, with no request', async ({ page, scripted, scriptedModule }) => {
+    const { reply, toolUse } = scriptedModule;
+    await ensureApiKey(page);
+    await runCommand(page, 'Quiver: New Chat');
+    scripted.enqueue(reply(toolUse('toolu_breakdown_search', 'search_tools', { query: 'add two numbers' })), reply(scriptedModule.text('The search is done.')));
+    await send(page, 'Find a tool that adds numbers (breakdown)');
+    await chatFrame(page).getByText('The search is done.').waitFor({ timeout: 45_000 });
+    await page.locator(STATUS).click();
+    await page.locator(PREVIEW_TAB).first().waitFor();
+    let text = '';
+    await until(() => `the breakdown does not show the search of this conversation: ${conversationPart(text)}`, async () => {
+      text = await previewText(page);
+      return /This conversation: Find a tool that adds numbers/.test(text) && /Searches: 1,/.test(text);
+    });
+    const requests = scripted.requests.length;
+    // As a user works: another editor over the breakdown's tab while the chat moves on.
+    await runCommand(page, 'Preferences: Open Workspace Settings (JSON)');
+    await page.locator('.tabs-container .tab.active').filter({ hasText: 'settings.json' }).waitFor();
+    await runCommand(page, 'Quiver: New Chat');
+    await page.locator(PREVIEW_TAB).first().click();
+    await until(() => `after New Chat the breakdown still shows the previous conversation: ${conversationPart(text)}`, async () => {
+      text = await previewText(page);
+      return /This conversation: New chat/.test(text) && /Searches: 0,/.test(text);
+    }, 15_000);
+    if (scripted.requests.length !== requests) throw new Error('New Chat sent a request');
+  });
+
+  // Two steps, each with its own minute: on a busy machine the workbench alone took 45 s to come back.
+  t.test('a window reload with the breakdown open restores its tab', async ({ page }) => {
+    if ((await page.locator(PREVIEW_TAB).count()) === 0) await page.locator(STATUS).click();
+    await page.locator(PREVIEW_TAB).first().waitFor();
+    await page.reload();
+    await page.locator('.monaco-workbench').waitFor({ timeout: 50_000 });
+    await page.locator(PREVIEW_TAB).first().waitFor({ timeout: 50_000 });
+  });
+
+  t.test('the restored breakdown tab shows the breakdown, not "cannot be found"', async ({ page }) => {
+    await page.locator(PREVIEW_TAB).first().click();
+    let text = '';
+    await until(async () => `the restored tab shows ${JSON.stringify((await previewBodies(page)).join(' | ').slice(0, 300))}`, async () => {
+      text = await previewText(page);
+      return /Per server/.test(text) && /This conversation: New chat/.test(text);
+    }, 40_000);
+  });
+}
+
+/** The breakdown's conversation part, to fail with. */
+const conversationPart = (text) => JSON.stringify(text.slice(text.indexOf('This conversation'), text.indexOf('This conversation') + 200));
+
+/** What every webview in the editor area shows, to fail with (a preview's "cannot be found" page included). */
+async function previewBodies(page) {
+  const bodies = [];
+  for (const frame of page.frames().filter((f) => f !== page.mainFrame())) {
+    const body = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+    if (body.trim() !== '') bodies.push(body.replace(/\s+/g, ' '));
+  }
+  return bodies;
 }

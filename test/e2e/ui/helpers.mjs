@@ -26,6 +26,19 @@ export async function until(what, check, ms = 20_000) {
   }
 }
 
+/**
+ * Polls every `checks` entry (name → async predicate) from `t0` until all held, and returns the
+ * milliseconds from `t0` at which each first held: the figures a test prints, never asserts on.
+ */
+export async function timesUntil(what, t0, checks, ms = 40_000) {
+  const at = {};
+  await until(() => `${what}: ${Object.keys(checks).filter((k) => at[k] === undefined).join(', ')} never held`, async () => {
+    for (const [name, check] of Object.entries(checks)) if (at[name] === undefined && (await check())) at[name] = Date.now() - t0;
+    return Object.keys(checks).every((k) => at[k] !== undefined);
+  }, ms);
+  return at;
+}
+
 /** Edits one value of a settings.json in place, as a user's editor would (undefined removes it). */
 export function writeSetting(file, path, value) {
   const text = readFileSync(file, 'utf8');
@@ -133,15 +146,47 @@ export const row = (page, label, level) =>
   page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]${level ? `[aria-level="${level}"]` : ''}`)
     .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) });
 
+/** The Tools tree's list (it draws only the rows in view). */
+const toolsList = (page) => page.locator(`${SIDEBAR} .pane`).filter({ has: page.locator('.pane-header h3.title', { hasText: /^Tools$/ }) }).locator('.monaco-list').first();
+
+/** Where the Tools tree is scrolled to, as the list positions its rows. */
+const toolsScroll = (page) => toolsList(page).locator('.monaco-list-rows').evaluate((rows) => `${rows.style.top}|${rows.style.transform}`);
+
+/**
+ * Scrolls the Tools tree one step with the mouse wheel, as a user does: down, or back to the top
+ * once at the bottom. The Tools pane is the smaller one of the sidebar (the chat takes most of it).
+ */
+export async function scrollTools(page) {
+  const box = await toolsList(page).boundingBox();
+  if (!box) return;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const before = await toolsScroll(page);
+  await page.mouse.wheel(0, Math.max(44, box.height * 0.6));
+  await sleep(150);
+  if ((await toolsScroll(page)) === before) await page.mouse.wheel(0, -1e6);
+}
+
+/** Scrolls the Tools tree until `target` (a row locator) is drawn, and returns it. */
+export async function revealRow(page, target, ms = 20_000) {
+  await until(`no such row in the Tools tree, scrolled through: ${String(target)}`, async () => {
+    if ((await target.count()) > 0) return true;
+    await scrollTools(page);
+    return false;
+  }, ms);
+  return target;
+}
+
 /** Expands the server under the tree's On group (the first row of that name at depth 2). */
 export async function expandOnServer(page, server) {
   const rowOf = page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"][aria-level="2"]`)
     .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${server}$`) }) }).first();
+  await revealRow(page, rowOf);
   if ((await rowOf.getAttribute('aria-expanded')) === 'false') await rowOf.click();
 }
 
-/** Right-clicks `target` and picks the context menu item `name`. */
+/** Right-clicks `target` (a Tools tree row, scrolled to) and picks the context menu item `name`. */
 export async function contextMenu(page, target, name) {
+  await revealRow(page, target);
   // A hover the pointer left open on another row (a tree item's tooltip) would take the click.
   await page.mouse.move(0, 0);
   await page.locator('.context-view .hover-contents').waitFor({ state: 'hidden', timeout: 3000 }).catch(() => page.keyboard.press('Escape'));

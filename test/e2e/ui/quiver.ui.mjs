@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-import { ICON, SIDEBAR, STATUS, contextMenu, openSidebar, row, sleep, until } from './helpers.mjs';
+import { ICON, SIDEBAR, STATUS, contextMenu, openSidebar, revealRow, row, sleep, timesUntil, until } from './helpers.mjs';
 
 export default function (t) {
   t.test('the Quiver icon in the activity bar opens the sidebar', async ({ page }) => {
@@ -25,13 +25,13 @@ export default function (t) {
 
   t.test('the tools tree shows the groups On, Discoverable and Off', async ({ page }) => {
     await openSidebar(page);
-    for (const label of ['On', 'Discoverable', 'Off']) await row(page, label, 1).waitFor({ state: 'visible' });
+    for (const label of ['On', 'Discoverable', 'Off']) await revealRow(page, row(page, label, 1));
   });
 
   t.test('right-click a tool → Make Discoverable moves it in settings, the tree and the status bar', async ({ page, settingsFile }) => {
     await openSidebar(page);
     const onCount = async () => Number(/(\d+) on/.exec(await page.locator(STATUS).innerText())?.[1]);
-    const groupCount = async (label) => Number(/(\d+)\s*$/.exec((await row(page, label, 1).innerText()).trim())?.[1]);
+    const groupCount = async (label) => Number(/(\d+)\s*$/.exec((await (await revealRow(page, row(page, label, 1))).innerText()).trim())?.[1]);
     // Servers may still be starting: take the figures once the status bar holds still.
     let last = '';
     await until('the status bar kept changing', async () => {
@@ -43,34 +43,35 @@ export default function (t) {
     }, 40_000);
     const before = { status: await onCount(), on: await groupCount('On'), discoverable: await groupCount('Discoverable') };
     // On → everything → echo (the fixture turns everything__echo on).
-    const server = row(page, 'everything', 2).first();
-    await server.waitFor({ state: 'visible' });
+    const server = await revealRow(page, row(page, 'everything', 2).first());
     if ((await server.getAttribute('aria-expanded')) !== 'true') await server.click();
     await contextMenu(page, row(page, 'echo', 3).first(), 'Make Discoverable');
+    const clicked = Date.now();
     // Under "*": { "enable": "discoverable" } the entry would only repeat what it inherits: it goes.
-    await until(() => `settings.json still has an entry for everything__echo:\n${readFileSync(settingsFile, 'utf8')}`,
-      () => !readFileSync(settingsFile, 'utf8').includes('"everything__echo"'));
-    await until(async () => `the status bar still says ${await onCount()} on (was ${before.status})`, async () => (await onCount()) === before.status - 1);
-    await until(async () => `the tree groups did not move echo: On ${await groupCount('On')}, Discoverable ${await groupCount('Discoverable')} (were ${before.on}, ${before.discoverable})`,
-      async () => (await groupCount('On')) === before.on - 1 && (await groupCount('Discoverable')) === before.discoverable + 1);
+    const moved = () => `settings.json ${readFileSync(settingsFile, 'utf8').includes('"everything__echo"') ? 'still has' : 'lost'} its entry for everything__echo; ` +
+      `the status bar says ${before.status} on before; the tree groups were On ${before.on}, Discoverable ${before.discoverable}`;
+    const at = await timesUntil(moved, clicked, {
+      'settings.json written': () => !readFileSync(settingsFile, 'utf8').includes('"everything__echo"'),
+      'tree moved': async () => (await groupCount('On')) === before.on - 1 && (await groupCount('Discoverable')) === before.discoverable + 1,
+      'status bar moved': async () => (await onCount()) === before.status - 1,
+    });
+    console.log(`    [timing] right-click Make Discoverable on a tool, ms after the click: ${Object.entries(at).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   });
 
   t.test('right-click a server → Make Off stops its process and lists it as off; Make Discoverable there starts it again', async ({ page, settingsFile }) => {
     await openSidebar(page);
     const memoryRunning = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes('server-memory/dist/index.js');
     await until('the memory server process is not running', () => memoryRunning(), 40_000);
-    const server = row(page, 'memory', 2).first(); // under Discoverable: Off is collapsed
-    await server.waitFor({ state: 'visible' });
+    const server = await revealRow(page, row(page, 'memory', 2).first()); // under Discoverable: Off is collapsed
     await contextMenu(page, server, 'Make Off');
     await until(() => `settings.json does not turn memory__* off:\n${readFileSync(settingsFile, 'utf8')}`,
       () => /"memory__\*"\s*:\s*\{\s*"enable"\s*:\s*(?:"off"|\{\s*"availability"\s*:\s*"off")/.test(readFileSync(settingsFile, 'utf8')));
-    const status = row(page, 'memory', 2).filter({ hasText: 'off: not started' });
-    await status.waitFor({ state: 'visible' });
+    const status = await revealRow(page, row(page, 'memory', 2).filter({ hasText: 'off: not started' }));
     await until('the memory server process is still running after Make Off', () => !memoryRunning());
     await contextMenu(page, status, 'Make Discoverable');
     await until('the memory server did not start again', () => memoryRunning(), 40_000);
     // Back under Discoverable once its tools are listed (a server row there shows their tokens).
-    await row(page, 'memory', 2).filter({ hasText: /tok$/ }).first().waitFor({ state: 'visible', timeout: 40_000 });
+    await revealRow(page, row(page, 'memory', 2).filter({ hasText: /tok$/ }).first(), 40_000);
   });
 
   t.test('the status bar item shows the token overhead', async ({ page }) => {

@@ -4,7 +4,7 @@
 // read-only preview; a server toggle that would move tools of other groups asks first.
 // ctx = { page, settingsFile, userSettingsFile }.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { SIDEBAR, contextMenu, openSidebar, runCommand, sleep, until } from './helpers.mjs';
+import { SIDEBAR, contextMenu, openSidebar, runCommand, scrollTools, sleep, until } from './helpers.mjs';
 
 // Comments, odd spacing and indentation on purpose: none of it may change but the edited entry.
 const HAND_WRITTEN_TOOLS = `"quiver.tools": {
@@ -53,8 +53,8 @@ function treeRows(page) {
 }
 
 /**
- * The row at `labels` (group › server › tool), expanding the way there and collapsing the other
- * groups, so the path fits in the view (rows out of view are not rendered).
+ * The row at `labels` (group › server › tool), expanding the way there, collapsing the other
+ * groups and scrolling, so the path comes into view (rows out of view are not rendered).
  */
 async function treeRow(page, ...labels) {
   let found;
@@ -70,7 +70,10 @@ async function treeRow(page, ...labels) {
     let scope = rows;
     for (const [depth, label] of labels.entries()) {
       const hit = scope.find((r) => r.level === depth + 1 && r.label === label);
-      if (!hit) return false;
+      if (!hit) {
+        await scrollTools(page);
+        return false;
+      }
       if (depth === labels.length - 1) {
         found = hit.index;
         return true;
@@ -105,9 +108,10 @@ export default function (t) {
 
     let before = read(settingsFile);
     await contextMenu(page, await treeRow(page, 'Off', 'everything', 'get-tiny-image'), 'Make On');
-    await waitForEdit(settingsFile, before);
+    const clicked = Date.now();
+    const [tree] = await Promise.all([treeRow(page, 'On', 'everything', 'get-tiny-image').then(() => Date.now() - clicked), waitForEdit(settingsFile, before)]);
     expectText(settingsFile, before.replace('"everything__get-tiny-image": { "enable": { "availability": "off" } }', '"everything__get-tiny-image": { "enable": "on" }'));
-    await treeRow(page, 'On', 'everything', 'get-tiny-image');
+    console.log(`    [timing] right-click Make On on a tool under Off: the row under On ${tree} ms after the click (the group expanded on the way)`);
 
     before = read(settingsFile);
     await contextMenu(page, await treeRow(page, 'Discoverable', 'everything', 'get-sum'), 'Make On');
