@@ -17,6 +17,8 @@ const rule = (name, text) => `Layer rule "${name}" (eslint.config.mjs): ${text}`
 const forbidden = (group, name, text) => ({ group, message: rule(name, text) });
 const pastCoreFace = forbidden(['**/core/*/*', '!**/core/*/index'], 'core faces',
   'outside src/core, import a core folder through its index.ts (e.g. ../core/search, not ../core/search/toolIndex); export what you need from that index.');
+const pastMcpFace = forbidden(['**/mcp/*', '!**/mcp/index'], 'mcp face',
+  'outside src/mcp, import it through src/mcp/index.ts (e.g. ../mcp, not ../mcp/manager); export what you need from that index.');
 const toMcp = (from) => forbidden(['**/mcp', '**/mcp/**'], `${from} ↛ mcp`, `${from} must not import src/mcp; depend on a port in src/core (e.g. ToolSource) that src/mcp implements.`);
 const toProviders = (from) => forbidden(['**/providers/**'], `${from} ↛ providers`, `${from} must not import src/providers; depend on the ModelClient port in src/core/models.`);
 const toExtension = (from) => forbidden(['**/extension/**'], `${from} ↛ extension`, `only src/extension is VS Code glue; ${from} must not import it (pass what it needs in).`);
@@ -56,9 +58,9 @@ export default tseslint.config(
   },
   ...LAYERS.map(({ files, forbid }) => ({ files, rules: { 'no-restricted-imports': ['error', { paths: [vscodeImport], patterns: forbid }] } })),
   {
-    // The glue may import every layer, but core only through its folders' faces.
+    // The glue may import every layer, but core only through its folders' faces and mcp through its own.
     files: ['src/extension/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [pastCoreFace] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [pastCoreFace, pastMcpFace] }] },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

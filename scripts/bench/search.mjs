@@ -20,8 +20,8 @@ async function loadRanker(repoRoot) {
   const tokenize = await import(join(dir, 'tokenize.js'));
   const builtin = await import(join(dir, 'searchTools.js'));
   const budget = await import(join(dir, 'loadBudget.js'));
-  const tokens = await import(resolve(repoRoot, 'out', 'src', 'core', 'tokens.js'));
-  const settings = await import(resolve(repoRoot, 'out', 'src', 'core', 'settingsRegistry.js'));
+  const tokens = await import(resolve(repoRoot, 'out', 'src', 'core', 'overhead', 'index.js'));
+  const settings = await import(resolve(repoRoot, 'out', 'src', 'core', 'settings', 'index.js'));
   const preload = await import(join(dir, 'preload.js'));
   return {
     confidentMatches: preload.confidentMatches, preloadMargin: preload.PRELOAD_MARGIN,

@@ -6,13 +6,14 @@ const root = resolve(__dirname, '..', '..', '..', '..');
 
 /** One import each layer must not make, and the rule name its lint error must carry. */
 const WRONG_IMPORTS: readonly { file: string; code: string; rule: string }[] = [
-  { file: 'src/mcp/truncate.ts', code: "import { fallbackCapabilities } from '../providers/anthropic/modelTable';", rule: 'mcp ↛ providers' },
-  { file: 'src/providers/anthropic/cacheMiss.ts', code: "import { McpManager } from '../../mcp/mcpManager';", rule: 'providers ↛ mcp' },
-  { file: 'src/core/text/textCut.ts', code: "import { McpManager } from '../../mcp/mcpManager';", rule: 'core ↛ mcp' },
+  { file: 'src/mcp/index.ts', code: "import { fallbackCapabilities } from '../providers/anthropic/modelTable';", rule: 'mcp ↛ providers' },
+  { file: 'src/providers/anthropic/cacheMiss.ts', code: "import { McpManager } from '../../mcp';", rule: 'providers ↛ mcp' },
+  { file: 'src/core/text/textCut.ts', code: "import { McpManager } from '../../mcp';", rule: 'core ↛ mcp' },
+  { file: 'src/extension/apiKey.ts', code: "import { McpManager } from '../mcp/manager/mcpManager';", rule: 'mcp face' },
   { file: 'src/core/text/textCut.ts', code: "import { parseHostToWebview } from '../../protocol';", rule: 'core ↛ protocol' },
-  { file: 'src/mcp/truncate.ts', code: "import { activate } from '../extension/extension';", rule: 'mcp ↛ extension' },
+  { file: 'src/mcp/index.ts', code: "import { activate } from '../extension/extension';", rule: 'mcp ↛ extension' },
   { file: 'src/extension/apiKey.ts', code: "import { ToolIndex } from '../core/search/toolIndex';", rule: 'core faces' },
-  { file: 'src/protocol/state.ts', code: "import { ToolIndex } from '../core/search';", rule: 'protocol → core/chatView' },
+  { file: 'src/protocol/schemas.ts', code: "import { ToolIndex } from '../core/search';", rule: 'protocol → core/chatView' },
   { file: 'webview/dom.ts', code: "import { ToolIndex } from '../src/core/search';", rule: 'webview → protocol' },
   { file: 'src/core/text/textCut.ts', code: "import * as vscode from 'vscode';", rule: 'Only src/extension may import vscode' },
 ];
