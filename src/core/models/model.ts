@@ -1,4 +1,4 @@
-import type { ContextManagement } from '../context';
+import type { ContextManagement } from '../context/policy';
 import type { CacheTtl } from '../context/cacheTtl';
 import type { Effort, ModelCapabilities, ThinkingLevel } from './capabilities';
 import type { AssistantBlock, WireTool } from '../stream/events';
