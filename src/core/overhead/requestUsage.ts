@@ -58,13 +58,33 @@ function describeChange(e: Extract<StreamEvent, { type: 'wire_change' }>, source
   return phrases.join('; ');
 }
 
-/** What context management did in a request, with what it saved (the prompt it read against what it would have). */
-function managedOf(e: Extract<StreamEvent, { type: 'usage' }>): string[] {
+/** A request that summarized the whole conversation on its own (`/compact`, or Quiver's own compaction). */
+interface StandaloneCompaction {
+  readonly request: number;
+  readonly read: number;
+  readonly summary: number;
+}
+
+/**
+ * What the API's clearing and threshold compaction did in a request, with what they saved (the
+ * prompt it read against what it would have). A compaction that was the whole request (on
+ * demand) saved nothing in it: that request is returned as standalone, to be priced by the next.
+ */
+function managedOf(e: Extract<StreamEvent, { type: 'usage' }>, request: number): { notes: string[]; standalone: StandaloneCompaction | undefined } {
   const prompt = e.inputTokens + e.cacheReadTokens + e.cacheWriteTokens;
-  return [
-    ...(e.cleared !== undefined ? [`cleared ${e.cleared.toolUses} old tool ${e.cleared.toolUses === 1 ? 'result' : 'results'} (${formatTokens(e.cleared.inputTokens)} tokens saved)`] : []),
-    ...(e.compacted !== undefined ? [`compacted the conversation: read ${formatTokens(e.compacted.inputTokens)} tokens, summarized in ${formatTokens(e.compacted.outputTokens)} (${formatTokens(Math.max(0, e.compacted.inputTokens - prompt))} tokens saved)`] : []),
-  ];
+  const notes = e.cleared !== undefined ? [`cleared ${e.cleared.toolUses} old tool ${e.cleared.toolUses === 1 ? 'result' : 'results'} (${formatTokens(e.cleared.inputTokens)} tokens saved)`] : [];
+  if (e.compacted === undefined) return { notes, standalone: undefined };
+  const saved = e.compacted.inputTokens - prompt;
+  if (saved <= 0) return { notes, standalone: { request, read: e.compacted.inputTokens, summary: e.compacted.outputTokens } };
+  return { notes: [...notes, `${compactionText(e.compacted.inputTokens, e.compacted.outputTokens)} (${formatTokens(saved)} tokens saved)`], standalone: undefined };
+}
+
+const compactionText = (read: number, summary: number): string => `compacted the conversation: read ${formatTokens(read)} tokens, summarized in ${formatTokens(summary)}`;
+
+/** A standalone compaction's note, once the request after it shows what the conversation costs now. */
+function standaloneNote(c: StandaloneCompaction, nextPrompt: number | undefined): string {
+  const after = nextPrompt === undefined ? '' : ` (${formatTokens(Math.max(0, c.read - nextPrompt))} tokens saved: the next request read ${formatTokens(nextPrompt)})`;
+  return compactionText(c.read, c.summary) + after;
 }
 
 /**
@@ -72,22 +92,32 @@ function managedOf(e: Extract<StreamEvent, { type: 'usage' }>): string[] {
  * results appended before it. Results count as recorded (one a regenerate withdrew included).
  */
 export function requestUsageOf(events: readonly StreamEvent[]): RequestUsage[] {
-  const requests: RequestUsage[] = [];
+  const requests: (RequestUsage & { managed: string[] })[] = [];
   let changes: string[] = [];
   let added = 0;
   let carried = 0;
+  let compaction: StandaloneCompaction | undefined;
+  let lastOutput = 0;
   const sources = new Map<string, DeltaSource>();
   for (const e of events) {
     noteEnableSources(sources, e);
     if (e.type === 'wire_change') changes.push(describeChange(e, sources));
     if (e.type === 'tool_result') added += estimateResultTokens(e.content);
+    // Quiver's own compaction: the request before this event wrote the summary of everything.
+    const last = requests.at(-1);
+    if (e.type === 'compacted' && last !== undefined) compaction = { request: requests.length - 1, read: last.input + last.cacheRead + last.cacheWrite, summary: lastOutput };
     if (e.type !== 'usage') continue;
     carried += added;
+    lastOutput = e.outputTokens;
     const prompt = e.inputTokens + e.cacheReadTokens + e.cacheWriteTokens;
-    requests.push({ input: e.inputTokens, cacheRead: e.cacheReadTokens, cacheWrite: e.cacheWriteTokens, readShare: prompt > 0 ? e.cacheReadTokens / prompt : 0, changes, cacheMiss: e.cacheMiss, results: { added, carried }, managed: managedOf(e) });
+    if (compaction !== undefined) requests[compaction.request]?.managed.push(standaloneNote(compaction, prompt));
+    const managed = managedOf(e, requests.length);
+    compaction = managed.standalone;
+    requests.push({ input: e.inputTokens, cacheRead: e.cacheReadTokens, cacheWrite: e.cacheWriteTokens, readShare: prompt > 0 ? e.cacheReadTokens / prompt : 0, changes, cacheMiss: e.cacheMiss, results: { added, carried }, managed: managed.notes });
     changes = [];
     added = 0;
   }
+  if (compaction !== undefined) requests[compaction.request]?.managed.push(standaloneNote(compaction, undefined));
   return requests;
 }
 
