@@ -92,7 +92,7 @@ describe('the first request of a conversation: never every tool deferred', funct
     assert.deepEqual(last?.offeredTools, []);
     assert.deepEqual(systemBlocks(last?.body).filter((b) => b.type === 'tool_removal').map((b) => toolOf(b).name), ['db__query']);
     assert.ok(!h.api.requests.some((r) => deferredOnly(r.body)));
-    assert.deepEqual([...new Set(h.api.requests.map((r) => r.betas.join(',')))], ['inline-tools-2026-09-15,context-management-2025-06-27,compact-2026-01-12'], 'one set of betas for the whole conversation');
+    assert.deepEqual([...new Set(h.api.requests.map((r) => r.betas.join(',')))], ['inline-tools-2026-09-15,compact-2026-01-12'], 'one set of betas for the whole conversation');
     assertAppendOnly(h.api.requests);
   });
 
