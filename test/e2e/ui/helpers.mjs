@@ -166,11 +166,33 @@ export async function scrollTools(page) {
   if ((await toolsScroll(page)) === before) await page.mouse.wheel(0, -1e6);
 }
 
-/** Scrolls the Tools tree until `target` (a row locator) is drawn, and returns it. */
+/**
+ * Where `row` stands for a click: `clear` when the pointer at its middle lands on it, `covered`
+ * when the tree's sticky group headers (drawn over the top rows once the tree scrolls) take it,
+ * `out` when it is drawn outside the pane's visible part.
+ */
+async function rowPlace(page, row) {
+  const [box, list] = await Promise.all([row.boundingBox(), toolsList(page).boundingBox()]);
+  if (!box || !list || box.y < list.y || box.y + box.height > list.y + list.height) return 'out';
+  const hit = await row.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x, y)), [box.x + box.width / 2, box.y + box.height / 2]);
+  return hit ? 'clear' : 'covered';
+}
+
+/**
+ * Scrolls the Tools tree, with the wheel as a user does, until `target` (a row locator) is drawn
+ * where a click reaches it, and returns it. A row under the sticky headers is uncovered by
+ * scrolling back one row.
+ */
 export async function revealRow(page, target, ms = 20_000) {
-  await until(`no such row in the Tools tree, scrolled through: ${String(target)}`, async () => {
-    if ((await target.count()) > 0) return true;
-    await scrollTools(page);
+  await until(`no such row in the Tools tree where a click reaches it, scrolled through: ${String(target)}`, async () => {
+    const place = (await target.count()) > 0 ? await rowPlace(page, target.first()) : 'out';
+    if (place === 'clear') return true;
+    if (place === 'covered') {
+      const list = await toolsList(page).boundingBox();
+      if (list) await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
+      await page.mouse.wheel(0, -22);
+      await sleep(150);
+    } else await scrollTools(page);
     return false;
   }, ms);
   return target;
