@@ -204,6 +204,10 @@ export default function (t) {
     await page.screenshot({ path: `${SHOTS}/signin-required.png` });
     await page.locator('[id="status.notifications"] a').click();
     await page.locator('.notifications-center').waitFor({ state: 'hidden' });
+    // The chat says it too while the server waits (it shows the notice when it opens, whatever
+    // became of the notification; a sign-in before the chat opens withdraws it unseen).
+    await openChat(page);
+    await until('the chat does not say that "secure" needs a sign-in', async () => (await chatFrame(page).locator('.banners').filter({ hasText: 'MCP server "secure" needs you to sign in' }).count()) > 0);
     const before = await stats();
     const pagesBefore = state.pages.length;
     await clickSignInAction(page);
@@ -219,9 +223,6 @@ export default function (t) {
     if (state.pages.length !== pagesBefore + 1) throw new Error(`${state.pages.length - pagesBefore} tabs opened for one sign-in`);
     await page.screenshot({ path: `${SHOTS}/signin-signed-in.png` });
     state.signedIn = true;
-    // The chat said it too (it shows the notice when it opens, whatever became of the notification).
-    await openChat(page);
-    await until('the chat does not say that "secure" needs a sign-in', async () => (await chatFrame(page).locator('.banners').filter({ hasText: 'MCP server "secure" needs you to sign in' }).count()) > 0);
   });
 
   t.test('a call of its tool through the chat runs signed in and shows its result', async ({ page, scripted, scriptedModule }) => {
