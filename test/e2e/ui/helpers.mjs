@@ -167,32 +167,36 @@ export async function scrollTools(page) {
 }
 
 /**
- * Where `row` stands for a click: `clear` when the pointer at its middle lands on it, `covered`
- * when the tree's sticky group headers (drawn over the top rows once the tree scrolls) take it,
- * `out` when it is drawn outside the pane's visible part.
+ * Whether the tree's sticky group headers (drawn over the top rows once a tree scrolls) take a
+ * click aimed at the middle of `row`; where they do, the middle of the row's list, to scroll over.
  */
-async function rowPlace(page, row) {
-  const [box, list] = await Promise.all([row.boundingBox(), toolsList(page).boundingBox()]);
-  if (!box || !list || box.y < list.y || box.y + box.height > list.y + list.height) return 'out';
-  const hit = await row.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x, y)), [box.x + box.width / 2, box.y + box.height / 2]);
-  return hit ? 'clear' : 'covered';
+function stickyCover(row) {
+  return row.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const list = (el.closest('.monaco-list') ?? el).getBoundingClientRect();
+    const inView = box.top >= list.top && box.bottom <= list.bottom;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return inView && hit !== null && !el.contains(hit) && hit.closest('.monaco-tree-sticky-container') !== null
+      ? { x: list.left + list.width / 2, y: list.top + list.height / 2 }
+      : null;
+  });
 }
 
 /**
- * Scrolls the Tools tree, with the wheel as a user does, until `target` (a row locator) is drawn
- * where a click reaches it, and returns it. A row under the sticky headers is uncovered by
- * scrolling back one row.
+ * Scrolls the Tools tree, with the wheel as a user does, until `target` (a row locator) is drawn,
+ * and returns it. A row the sticky headers draw over is uncovered by scrolling back a little.
  */
 export async function revealRow(page, target, ms = 20_000) {
   await until(`no such row in the Tools tree where a click reaches it, scrolled through: ${String(target)}`, async () => {
-    const place = (await target.count()) > 0 ? await rowPlace(page, target.first()) : 'out';
-    if (place === 'clear') return true;
-    if (place === 'covered') {
-      const list = await toolsList(page).boundingBox();
-      if (list) await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
-      await page.mouse.wheel(0, -22);
-      await sleep(150);
-    } else await scrollTools(page);
+    if ((await target.count()) === 0) {
+      await scrollTools(page);
+      return false;
+    }
+    const cover = await stickyCover(target.first());
+    if (cover === null) return true;
+    await page.mouse.move(cover.x, cover.y);
+    await page.mouse.wheel(0, -22);
+    await sleep(150);
     return false;
   }, ms);
   return target;
