@@ -1,7 +1,7 @@
 import type { RunTrust } from '../availability';
 import type { ModelClient } from '../models';
 import type { ConversationStore, StreamEvent } from '../stream';
-import type { ToolSource, Unsubscribe } from '../tools';
+import type { ToolSource } from '../tools';
 import type { BuiltinTools, TurnSettings } from '../turn';
 
 export type ChangesUndone = Extract<StreamEvent, { type: 'changes_undone' }>;
@@ -36,18 +36,4 @@ export interface ChatSessionPorts {
   readonly proposals: { readonly show: (callId: string) => void; readonly close: (callId: string) => void };
   /** Opens an http(s) link a server asked for and the user accepted. */
   readonly openExternal: (href: string) => Promise<unknown>;
-}
-
-/** The listeners of one kind of news, each called in the order it was added. */
-export class Listeners<T> {
-  private readonly all = new Set<(value: T) => void>();
-
-  add(listener: (value: T) => void): Unsubscribe {
-    this.all.add(listener);
-    return () => this.all.delete(listener);
-  }
-
-  fire(value: T): void {
-    for (const listener of [...this.all]) listener(value);
-  }
 }

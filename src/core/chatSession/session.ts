@@ -7,13 +7,13 @@ import { loadedBySearch } from '../search/card';
 import type { Conversation } from '../stream/conversation';
 import type { StreamEvent } from '../stream/events';
 import { retryableMessage } from '../stream/failedMessages';
-import type { Unsubscribe } from '../tools';
+import { Emitter, type Unsubscribe } from '../tools';
 import type { TurnResult } from '../turn/ports';
 import { ConversationSession, REPLY_RUNNING } from '../turn/session';
 import { ChatApprover } from './approvals';
 import { ChatElicitor } from './elicitations';
 import { liveObserver } from './liveObserver';
-import { Listeners, type ChatSessionPorts } from './ports';
+import type { ChatSessionPorts } from './ports';
 
 /** What the message box completes: tools after `/use`, prompts after `/`, resources after `#resource:`. */
 export type Completions = Pick<ChatSnapshot, 'toolCompletions' | 'promptCompletions' | 'resourceCompletions'>;
@@ -34,8 +34,8 @@ interface FailedMessage {
  * between. It speaks only the host↔webview contract and its ports, so it runs without an editor.
  */
 export class ChatSession {
-  private readonly posted = new Listeners<HostToWebview>();
-  private readonly streamChanged = new Listeners<void>();
+  private readonly posted = new Emitter<HostToWebview>();
+  private readonly streamChanged = new Emitter<void>();
   private readonly approver: ChatApprover;
   private readonly elicitor: ChatElicitor;
   private conversation!: Conversation;
@@ -70,12 +70,12 @@ export class ChatSession {
 
   /** Every message for the webview, in order; applying them all to the first snapshot gives `snapshot()`. */
   onPost(listener: (msg: HostToWebview) => void): Unsubscribe {
-    return this.posted.add(listener);
+    return this.posted.on(listener);
   }
 
   /** The open conversation or its stream changed (promotions, toggles, usage). */
   onStreamChange(listener: () => void): Unsubscribe {
-    return this.streamChanged.add(listener);
+    return this.streamChanged.on(listener);
   }
 
   /** Sends a message with the waiting attachments, or says a reply is still running. */

@@ -1,4 +1,3 @@
-export { Emitter } from './emitter';
 export { cleanMessage, errorText, formatSeconds, stripStackFrames } from './errorText';
 export { type McpLogger } from './logger';
 export { boundDescription, resultCutMarker } from './truncate';

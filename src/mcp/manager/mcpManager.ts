@@ -6,7 +6,7 @@ import type { ToolDefinition } from '../../core/tools';
 import { buildCatalogue, type Catalogue } from '../catalogue/buildCatalogue';
 import { CatalogueCache } from '../catalogue/catalogueCache';
 import { ownsToolKey } from '../catalogue/qualifiedNames';
-import { Emitter } from '../common/emitter';
+import { Emitter } from '../../core/tools';
 import { NONE_RESTING, type RestingServers } from '../config/restingServers';
 import type { ServerConfig } from '../config/serverConfig';
 import type { ServerPrompt, ServerResource } from '../features/serverFeatures';

@@ -1,4 +1,4 @@
-import type { Unsubscribe } from '../../core/tools';
+import type { Unsubscribe } from './toolSource';
 
 /** A minimal typed event: listeners run synchronously in subscription order. */
 export class Emitter<T> {
