@@ -377,7 +377,21 @@ function relevanceTable(ranker, sets) {
 // what is not loaded yet (the RFD keeps loaded tools out of its results), so hit@5 and listed@10
 // count a gold tool that is preloaded or among that search's top 5 / 10.
 
-const MARGINS = [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5];
+const MARGINS = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5];
+
+// What a preload is worth in a conversation, in the prompt-cache table's cost units (input +
+// 1.25 × cache write + 0.1 × cache read), taken from that table's twelve-message conversation
+// with preload off (cache.mjs): a tool message's first request carries 29,800 prompt tokens on
+// average, and 14.5 requests follow it. A right preload saves the search round trip: one read
+// of that whole prompt, and the search's call and answer (about 600 tokens), written once and
+// read by every later request. It also saves the search's other loaded definitions, left out
+// here, so the saving is a floor. A wrong one adds its definition, written once and read by
+// every later request. So one right preload is worth about 1,700 wrongly loaded tokens.
+const PROMPT_AT_TOOL_MESSAGE = 29_800;
+const LATER_REQUESTS = 14.5;
+const SEARCH_EXCHANGE_TOKENS = 600;
+const UNITS_PER_LATER_TOKEN = 1.25 + 0.1 * LATER_REQUESTS;
+const UNITS_SAVED_BY_RIGHT_PRELOAD = 0.1 * PROMPT_AT_TOOL_MESSAGE + SEARCH_EXCHANGE_TOKENS * UNITS_PER_LATER_TOKEN;
 
 function preloadFigures(ranker, set, margin) {
   const byName = new Map(set.tools.map((t) => [t.def.name, t]));
@@ -398,7 +412,8 @@ function preloadFigures(ranker, set, margin) {
     };
   });
   const m = (k) => mean(rows.map((r) => r[k]));
-  return [m('fired'), m('goldLoaded'), m('goldLoaded') / Math.max(m('fired'), 1e-9), m('goldLoaded') - m('wrong'), Math.round(m('wasted')), m('hit5'), m('listed10')];
+  const unitsSaved = m('goldLoaded') * UNITS_SAVED_BY_RIGHT_PRELOAD - m('wasted') * UNITS_PER_LATER_TOKEN;
+  return [m('fired'), m('goldLoaded'), m('goldLoaded') / Math.max(m('fired'), 1e-9), Math.round(m('wasted')), Math.round(unitsSaved), m('hit5'), m('listed10')];
 }
 
 function preloadTable(ranker, sets) {
@@ -408,12 +423,12 @@ function preloadTable(ranker, sets) {
   ]);
   return {
     title: 'Preloading (quiver.search.preload): the message ranked before the first request, its top 1–2 matches loaded when a gap of ≥ margin follows them',
-    columns: ['margin', ...sets.flatMap((s) => [`${s.short} preloads`, `${s.short} gold loaded`, `${s.short} precision`, `${s.short} gold − wrong`, `${s.short} ~tokens never needed`, `${s.short} hit@5`, `${s.short} listed@10`])],
+    columns: ['margin', ...sets.flatMap((s) => [`${s.short} preloads`, `${s.short} gold loaded`, `${s.short} precision`, `${s.short} ~tokens never needed`, `${s.short} ~units saved`, `${s.short} hit@5`, `${s.short} listed@10`])],
     rows,
     notes: [
-      'preloads: share of messages that load anything; gold loaded: share whose preload holds a gold tool (the model calls at once, no search); precision: gold loaded ÷ preloads; gold − wrong: gold loaded minus non-gold tools preloaded, per message.',
-      '~tokens never needed: mean estimated definition tokens per message of preloaded tools that are not gold (paid on every later request); hit@5 / listed@10: a gold tool preloaded or in the top 5 / 10 of a search over the tools not loaded.',
-      'The margin is chosen on dev: a wrong preload costs about what a right one saves in a conversation (its definition on every later request against one search round trip), so dev\'s gold − wrong decides. 0.1 is dev\'s best (0.453) but loses on MetaTool (below 0); 0.2, dev\'s second (0.433), is the best that holds there.',
+      'preloads: share of messages that load anything; gold loaded: share whose preload holds a gold tool (the model calls at once, no search); precision: gold loaded ÷ preloads.',
+      `~tokens never needed: mean estimated definition tokens per message of preloaded tools that are not gold (paid on every later request); ~units saved: cost units a preload saves per message in the prompt-cache table's twelve-message conversation, ${Math.round(UNITS_SAVED_BY_RIGHT_PRELOAD).toLocaleString('en-US')} per gold loaded (the search round trip it spares) less ${UNITS_PER_LATER_TOKEN.toFixed(2)} per token never needed; hit@5 / listed@10: a gold tool preloaded or in the top 5 / 10 of a search over the tools not loaded.`,
+      'The margin is chosen on dev by ~units saved (0 > 0.05 > 0.1 …); 0 and 0.05 lose in the prompt-cache table\'s six-message conversation, so 0.1 ships: the best on dev that also pays on MetaTool and in both conversations.',
     ],
   };
 }

@@ -34,13 +34,22 @@ export interface PreloadInput {
  * the message (quiver.search.preload): only where search_tools is offered, only among the
  * searchable tools (so never an off one), never a tool this conversation unloaded; see
  * confidentMatches and preloadDelta. Empty when nothing qualifies.
+ *
+ * The message is ranked against the tools already offered too: when the best match is one the
+ * model already has ("and which events belong to that issue?" after a search loaded the events
+ * tool), it needs nothing more, and loading the runner-up would only add a definition every
+ * later request carries.
  */
 export function preloadEvents(input: PreloadInput): StreamEvent[] {
   const { plan, query } = input;
   if (query === '' || !plan.offered.some((t) => t.name === SEARCH_TOOLS_NAME)) return [];
   const unloaded = unloadedTools(input.events, plan);
   const searchable = plan.searchable.filter((t) => !unloaded.has(t.name));
-  const answer = input.builtins.search({ query, limit: RANKED }, searchable);
+  const offered = plan.offered.filter((t) => t.server !== undefined);
+  const answer = input.builtins.search({ query, limit: RANKED }, [...searchable, ...offered]);
   if (!answer.ok) return [];
-  return preloadDelta(confidentMatches(answer.results), plan.config, input.catalogue, input.loadBudget, input.at);
+  const confident = confidentMatches(answer.results);
+  const isOffered = new Set(offered.map((t) => t.name));
+  if (confident[0] === undefined || isOffered.has(confident[0].name)) return [];
+  return preloadDelta(confident.filter((m) => !isOffered.has(m.name)), plan.config, input.catalogue, input.loadBudget, input.at);
 }

@@ -41,7 +41,9 @@ function emptyNote(report: SearchReport): string {
 
 /**
  * The text search_tools returns, reporting what committed rather than what matched: `usable`
- * tools can be called in the next reply, `found, unavailable` ones were turned off in this
+ * tools can be called in the next reply (named only: the definition they load carries their
+ * description, and a summary beside it would be paid again on every later request), `found,
+ * unavailable` ones were turned off in this
  * same step and cannot; `not_loaded` names the matches the load budget kept out (ranked below
  * the ones it promoted), each loadable by a search for its exact name; `already_loaded` names
  * the matches that were loaded before this search (the RFD keeps them out of `results`, since
@@ -66,7 +68,7 @@ export function renderSearchResult(report: SearchReport): string {
     total > listed ? `${total - listed} more matched; if none fits, search with other words or a higher limit.` : undefined,
   ].filter((n): n is string => n !== undefined);
   return JSON.stringify({
-    results: found.map(({ name, summary, status }) => ({ name, summary, status })),
+    results: found.map(({ name, summary, status }) => (status === 'usable' ? { name, status } : { name, summary, status })),
     ...(notLoaded.length > 0 ? { not_loaded: notLoaded.map(({ name, summary }) => ({ name, summary })) } : {}),
     ...namedLists(report),
     total,

@@ -64,6 +64,16 @@ describe('preloading the tools a message matches (quiver.search.preload)', funct
     assert.deepEqual(h.source.calls, []);
   });
 
+  it('preloads nothing when the message\'s best match is a tool the model already has, not even the runner-up', async () => {
+    // Without the loaded tool in the ranking, "Post a message to the Slack channel" would be
+    // confident about the runner-up, slack__list_channels, and load it for nothing.
+    h = await harness({ servers: servers(), tools: { ...discoverable, slack__post_message: { enable: 'on' } }, builtins: createSearchBuiltins(), searchPreload: 'on', script: [reply(toolUse('c1', 'slack__post_message', { arg: 'hi' })), reply(text('Posted.'))] });
+    await h.session.send('Post a message to the Slack channel #general', signal());
+    assert.deepEqual(preloads(h.conversation.events()), []);
+    assert.deepEqual(offeredIn(h.api.requests[0]?.body).filter((n) => n.includes('__')), ['slack__post_message']);
+    assert.deepEqual(h.source.calls.map((c) => c.name), ['slack__post_message']);
+  });
+
   it('never preloads an off tool, and preloads nothing with the setting off', async () => {
     h = await harness({ servers: servers(), tools: { ...discoverable, slack__post_message: { enable: 'off' } }, builtins: createSearchBuiltins(), searchPreload: 'on', script: [reply(text('a')), reply(text('b'))] });
     await h.session.send('Post a message to the Slack channel #general', signal());

@@ -62,8 +62,8 @@ describe('promotion through search_tools (real SDK, scripted API)', function () 
     });
     await h.session.send('find deploy tools', signal());
     const results = lastToolResults(h.api.requests[1]?.body);
-    assert.match(results[0]?.text ?? '', /"name":"ci__deploy_staging","summary":"Deploy to staging.","status":"usable"/);
-    assert.match(results[1]?.text ?? '', /"name":"ci__deploy_staging","summary":"Deploy to staging.","status":"usable"/);
+    assert.match(results[0]?.text ?? '', /"name":"ci__deploy_staging","status":"usable"/);
+    assert.match(results[1]?.text ?? '', /"name":"ci__deploy_staging","status":"usable"/);
     const promotions = h.conversation.events().filter((e) => e.type === 'config_delta' && e.source === 'promotion');
     assert.equal(promotions.length, 1);
     assert.deepEqual(toolNames(h.api.requests[1]?.body), ['search_tools', 'describe_tools', 'ci__status', 'ci__deploy', 'ci__deploy_staging']);

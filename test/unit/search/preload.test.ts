@@ -35,8 +35,9 @@ describe('preload confidence rule', () => {
   });
 
   it('never loads more than two, and uses the chosen margin by default', () => {
+    assert.deepEqual(names(confidentMatches(ranked(['a', 100], ['b', 100], ['c', 100], ['d', 1]), 0.5)), []);
     const gap = 1 - PRELOAD_MARGIN;
     assert.deepEqual(names(confidentMatches(ranked(['a', 100], ['b', 100 * gap - 1], ['c', 1]))), ['a']);
-    assert.deepEqual(names(confidentMatches(ranked(['a', 100], ['b', 100], ['c', 100], ['d', 1]))), []);
+    assert.deepEqual(names(confidentMatches(ranked(['a', 100], ['b', 100 * gap + 1], ['c', 1]))), ['a', 'b']);
   });
 });

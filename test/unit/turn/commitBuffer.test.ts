@@ -60,7 +60,7 @@ describe('folding a cycle by tool-call index', () => {
     assert.deepEqual(events[1]?.type === 'tool_result' ? events[1].notLoaded : undefined, ['ci__deploy_staging'], 'the stream names them for the chat card');
     assert.equal(availability(events, 'ci__deploy_staging'), 'discoverable');
     const answer = answerOf(events, 's1');
-    assert.deepEqual(answer.results, [{ name: 'ci__deploy', summary: 'ci__deploy.', status: 'usable' }]);
+    assert.deepEqual(answer.results, [{ name: 'ci__deploy', status: 'usable' }], 'a loaded tool is named only: its definition carries the description');
     assert.deepEqual(answer.not_loaded, [{ name: 'ci__deploy_staging', summary: 'ci__deploy_staging.' }]);
     assert.match(answer.note, /"not_loaded": not loaded; to load one, search its exact name with limit 1\./);
     assert.doesNotMatch(answer.note, /more matched/);
