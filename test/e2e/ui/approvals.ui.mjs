@@ -3,10 +3,10 @@
 // ctx = { page, settingsFile, userSettingsFile, scripted, scriptedModule }.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'jsonc-parser';
-import { SIDEBAR, chatFrame, ensureApiKey, expandOnServer, openSidebar, runCommand, send, until, writeSetting } from './helpers.mjs';
+import { chatFrame, ensureApiKey, openSidebar, runCommand, send, until, writeSetting } from './helpers.mjs';
+import { treeRow } from './tree.mjs';
 
-const echoRow = (page) => page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"][aria-level="3"]`)
-  .filter({ has: page.locator('.label-name', { hasText: /^echo$/ }) }).first();
+const ECHO = ['On', 'everything', 'echo'];
 const userRunOfEcho = (file) => parse(readFileSync(file, 'utf8'))?.['quiver.tools']?.['everything__echo']?.run;
 
 export default function (t) {
@@ -14,16 +14,12 @@ export default function (t) {
     const { reply, text, toolUse } = scriptedModule;
     writeSetting(settingsFile, ['quiver.tools', '*'], { enable: 'discoverable', run: 'unattended' });
     await openSidebar(page);
-    // The tree redraws as settings and servers change, so a click can miss: expand until the row shows.
-    await until('the Tools view does not say the workspace approval of echo is ignored', async () => {
-      await expandOnServer(page, 'everything');
-      const row = echoRow(page);
-      return (await row.count()) > 0 && /workspace approval ignored/.test((await row.textContent({ timeout: 1_000 })) ?? '');
-    }, 30_000);
-    // The tree redraws as servers report in, which can take the hover away: move off and hover again until it shows.
+    await treeRow(page, ECHO, { hasText: /workspace approval ignored/ });
+    // The tree redraws as servers report in, which can take the hover (or the row) away: find the row and hover again until it shows.
     await until('the hover of echo does not say why it asks', async () => {
+      const echo = await treeRow(page, ECHO, { ms: 10_000 });
       await page.mouse.move(0, 0);
-      await echoRow(page).hover();
+      await echo.hover();
       const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'which Quiver ignores' });
       return hover.first().waitFor({ timeout: 2_000 }).then(() => true, () => false);
     }, 30_000);
@@ -56,13 +52,10 @@ export default function (t) {
     const userFileBefore = readFileSync(userSettingsFile);
     writeSetting(settingsFile, ['quiver.tools', 'everything__echo'], { enable: 'on', run: 'ask' });
     try {
-      // Taken up once echo's own "ask" is its run policy: the ignored "*" no longer counts for it.
+      // Taken up once echo's own "ask" is its run policy: the ignored "*" no longer counts for it,
+      // and its row no longer reads "workspace approval ignored".
       await openSidebar(page);
-      await until('VS Code did not take up the workspace\'s "ask" for echo', async () => {
-        await expandOnServer(page, 'everything');
-        const row = echoRow(page);
-        return (await row.count()) > 0 && !/workspace approval ignored/.test((await row.textContent({ timeout: 1_000 })) ?? '');
-      }, 30_000);
+      await treeRow(page, ECHO, { hasText: /^(?!.*workspace approval ignored)/ });
       await ensureApiKey(page);
       scripted.enqueue(reply(toolUse('toolu_ask_echo', 'everything__echo', { message: 'still asks' })), reply(text('Echoed once more.')));
       await send(page, 'Echo something again.');

@@ -4,7 +4,8 @@
 // ctx = { page, workspace, scripted, scriptedModule }.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chatFrame, contextMenu, ensureApiKey, openChat, send, setApiKey, until } from './helpers.mjs';
+import { chatFrame, ensureApiKey, openChat, send, setApiKey, until } from './helpers.mjs';
+import { contextMenu } from './tree.mjs';
 
 const MATH = 'function add(a, b) {\n  return a + b;\n}\n\nexport const twice = (x) => add(x, x);\n';
 

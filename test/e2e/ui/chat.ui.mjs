@@ -3,7 +3,8 @@
 // and tool output never executes in the webview. ctx = { page, settingsFile, scripted, scriptedModule }.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SIDEBAR, chatFrame, chatWindow, expandOnServer, openChat, runCommand, send, setApiKey, sleep, until, writeSetting } from './helpers.mjs';
+import { chatFrame, chatWindow, openChat, runCommand, send, setApiKey, sleep, until, writeSetting } from './helpers.mjs';
+import { treeRow } from './tree.mjs';
 import { THEMES, chatColours, workbenchKind } from './themes.mjs';
 
 const PAYLOAD_FLAG = '__quiverPwned';
@@ -32,8 +33,6 @@ function answerTo(body, id) {
   const own = result.content.find((c) => c.type === 'text');
   return JSON.parse(own ? own.text : blocks.find((b) => b.type === 'text').text);
 }
-
-const treeRow = (page, text) => page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]`).filter({ hasText: text });
 
 /**
  * A search card as issue 22 asked for it: collapsed after its turn, a header on at most two lines
@@ -111,10 +110,7 @@ export default function (t) {
     const found = chat.locator('.found-tool').filter({ hasText: 'everything__get-sum' }).first();
     await found.waitFor({ state: 'attached' });
     await until('the search card does not say everything__get-sum is loaded', async () => /loaded/.test((await found.locator('.found-status').textContent()) ?? ''));
-    await until('get-sum is not under On marked as promoted in the tools tree', async () => {
-      await expandOnServer(page, 'everything');
-      return (await treeRow(page, 'get-sum').filter({ hasText: 'promoted in this conversation' }).count()) > 0;
-    });
+    await treeRow(page, ['On', 'everything', 'get-sum'], { hasText: /promoted in this conversation/ });
     await chat.getByRole('button', { name: 'Allow once' }).click();
     await chat.getByText('The sum is').waitFor();
     const sent = scripted.requests.slice(before).map((r) => r.body);
@@ -280,29 +276,8 @@ const SHOTS = join('.test-artifacts', 'screenshots');
 /** The tree row and tooltip of a tool the search card unloaded: under Off, saying it is only this conversation. */
 async function expectUnloadedRow(page, name) {
   const [server, tool] = name.split('__');
-  const rows = `${SIDEBAR} .monaco-list-row[role="treeitem"]`;
-  const offServer = page.locator(`${rows}[aria-level="2"]`).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${server}$`) }) });
-  const toolRow = page.locator(`${rows}[aria-level="3"]`).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${tool}$`) }) }).filter({ hasText: 'unloaded in this conversation' });
-  const group = (label) => page.locator(`${rows}[aria-level="1"]`).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) });
-  // The tree draws only the rows in view: the long groups above Off are folded so Off's rows come into view.
-  const setExpanded = async (label, expanded) => {
-    const g = group(label);
-    if ((await g.count()) > 0 && (await g.getAttribute('aria-expanded')) !== String(expanded)) await g.click();
-  };
-  try {
-    await until(`${name} is not under Off reading "unloaded in this conversation" in the Tools view`, async () => {
-      await setExpanded('On', false);
-      await setExpanded('Discoverable', false);
-      await setExpanded('Off', true);
-      for (const r of await offServer.all()) if ((await r.getAttribute('aria-expanded')) === 'false') await r.click();
-      return (await toolRow.count()) > 0;
-    });
-    await toolRow.first().hover();
-    const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: name });
-    await until(`the tooltip of ${name} does not say it was unloaded in this conversation only`, async () => /this conversation/.test((await hover.first().innerText().catch(() => '')) ?? ''));
-  } finally {
-    await setExpanded('Off', false);
-    await setExpanded('Discoverable', true);
-    await setExpanded('On', true);
-  }
+  const unloaded = await treeRow(page, ['Off', server, tool], { hasText: /unloaded in this conversation/ });
+  await unloaded.hover();
+  const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: name });
+  await until(`the tooltip of ${name} does not say it was unloaded in this conversation only`, async () => /this conversation/.test((await hover.first().innerText().catch(() => '')) ?? ''));
 }

@@ -8,7 +8,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { applyEdits, modify, parse } from 'jsonc-parser';
-import { SIDEBAR, STATUS, chatFrame, ensureApiKey, openChat, openSidebar, runCommand, send, sleep, until, writeSetting } from './helpers.mjs';
+import { STATUS, chatFrame, ensureApiKey, openChat, openSidebar, runCommand, send, sleep, until, writeSetting } from './helpers.mjs';
+import { treeRow } from './tree.mjs';
 
 const SHOTS = join(import.meta.dirname, '..', '..', '..', '.test-artifacts', 'screenshots');
 
@@ -30,18 +31,7 @@ export async function prepareWorkspace(page, settingsFile) {
     for (const server of ['everything', 'filesystem', 'memory']) writeSetting(settingsFile, ['quiver.tools', `${server}__*`], { enable: 'discoverable' });
   }
   await openSidebar(page);
-  await until('the Tools tree does not list the editor\'s tools under On', () => editorListedOn(page), 30_000);
-}
-
-/** Whether a server row "editor" sits in the tree's On group (the rows come in tree order). */
-async function editorListedOn(page) {
-  const rows = await page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]`).evaluateAll((els) => els.map((e) => [e.getAttribute('aria-level'), e.querySelector('.label-name')?.textContent ?? '']));
-  let inOn = false;
-  for (const [level, label] of rows) {
-    if (level === '1') inOn = label === 'On';
-    else if (inOn && level === '2' && label === 'editor') return true;
-  }
-  return false;
+  await treeRow(page, ['On', 'editor'], { ms: 30_000 });
 }
 
 export function writeWorkspaceFile(workspace, rel, text) {

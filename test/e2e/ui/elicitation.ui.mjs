@@ -8,7 +8,8 @@
 // The steps share one window, in file order. ctx = { page, userSettingsFile, scripted, scriptedModule }.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { SIDEBAR, STATUS, chatFrame, chatWindow, ensureApiKey, expandOnServer, openChat, openSidebar, runCommand, send, until, writeSetting } from './helpers.mjs';
+import { STATUS, chatFrame, chatWindow, ensureApiKey, openChat, openSidebar, runCommand, send, until, writeSetting } from './helpers.mjs';
+import { treeRow } from './tree.mjs';
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'mcp', 'elicit-server.mjs');
 const SHOTS = resolve(import.meta.dirname, '..', '..', '..', '.test-artifacts', 'screenshots');
@@ -74,11 +75,7 @@ export default function (t) {
     // code-server does not watch User settings for edits made outside it: the window is reloaded, as a user would.
     await reloadWindow(page);
     await openSidebar(page);
-    const tool = (label) => page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"][aria-level="3"]`).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) });
-    await until(async () => `"${SERVER}" and its tools are not listed under On (${(await page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]`).allInnerTexts()).join(' | ').replace(/\s+/g, ' ')})`, async () => {
-      await expandOnServer(page, SERVER);
-      return (await tool('ask_name').count()) > 0 && (await tool('countdown').count()) > 0;
-    }, 45_000);
+    for (const tool of ['ask_name', 'countdown']) await treeRow(page, ['On', SERVER, tool], { ms: 45_000 });
     await ensureApiKey(page);
     state.ready = true;
   });

@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SIDEBAR, chatFrame, chatWindow, ensureApiKey, runCommand, send, sleep, until } from './helpers.mjs';
+import { pane, treeRows } from './tree.mjs';
 
 const SHOTS = join('.test-artifacts', 'screenshots');
 const OUTER = 'iframe.webview.ready[src*="extensionId=quiver-dev.quiver"]';
@@ -54,12 +55,9 @@ function layoutInWindow() {
 const layout = async (page) => (await chatWindow(page)).evaluate(layoutInWindow);
 
 /** The Chat pane's body in the workbench (page coordinates). */
-async function chatPaneBody(page) {
-  const pane = page.locator(`${SIDEBAR} .pane`).filter({ has: page.locator('.pane-header h3.title', { hasText: /^Chat$/ }) }).first();
-  return pane.locator('.pane-body').boundingBox();
-}
+const chatPaneBody = (page) => pane(page, 'Chat').locator('.pane-body').boundingBox();
 
-const toolsHeader = (page) => page.locator(`${SIDEBAR} .pane-header`).filter({ has: page.locator('h3.title', { hasText: /^Tools$/ }) }).first();
+const toolsHeader = (page) => pane(page, 'Tools').locator('.pane-header');
 
 function report(what, m, pane) {
   const h = (b) => (b ? `${b.height}` : '–');
@@ -195,7 +193,7 @@ export default function (t) {
     report('Tools pane collapsed', await layout(page), await chatPaneBody(page));
     await send(page, '/tools');
     await until('/tools did not open the Tools pane', async () => (await tools.getAttribute('aria-expanded')) === 'true');
-    await page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]`).first().waitFor();
+    await treeRows(page).first().waitFor();
     await sleep(500);
     report('after /tools', await layout(page), await chatPaneBody(page));
     scripted.enqueue(reply(toolUse('toolu_layout_tools', 'everything__echo', LONG_INPUT)), reply(text('Echoed with the Tools pane up.')));

@@ -3,7 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-import { ICON, SIDEBAR, STATUS, contextMenu, openSidebar, revealRow, row, sleep, timesUntil, until } from './helpers.mjs';
+import { ICON, SIDEBAR, STATUS, openSidebar, sleep, timesUntil, until } from './helpers.mjs';
+import { contextMenu, pane, revealRow, row, treeRow } from './tree.mjs';
 
 export default function (t) {
   t.test('the Quiver icon in the activity bar opens the sidebar', async ({ page }) => {
@@ -21,6 +22,19 @@ export default function (t) {
     const chat = page.frameLocator('iframe.webview.ready[src*="extensionId=quiver-dev.quiver"]').frameLocator('iframe#active-frame');
     await chat.locator('body *:visible').first().waitFor({ state: 'visible' });
     await chat.getByRole('textbox').first().waitFor({ state: 'visible' }); // the message composer
+  });
+
+  t.test('by default the chat takes most of the sidebar, the Tools pane below it the rest', async ({ page }) => {
+    await openSidebar(page);
+    const heights = {};
+    for (const title of ['Chat', 'Tools']) {
+      const body = pane(page, title).locator('.pane-body');
+      await body.waitFor({ state: 'visible' });
+      heights[title.toLowerCase()] = { pane: (await pane(page, title).boundingBox())?.height ?? 0, body: (await body.boundingBox())?.height ?? 0 };
+    }
+    const sidebar = (await page.locator(SIDEBAR).boundingBox())?.height ?? 0;
+    console.log(`    [layout] sidebar ${Math.round(sidebar)} px: Chat pane ${Math.round(heights.chat.pane)} px (body ${Math.round(heights.chat.body)}), Tools pane ${Math.round(heights.tools.pane)} px (body ${Math.round(heights.tools.body)}); bodies ${(heights.chat.body / heights.tools.body).toFixed(2)} : 1`);
+    if (!(heights.chat.body > heights.tools.body)) throw new Error(`the Chat pane's body (${heights.chat.body} px) is not larger than the Tools pane's (${heights.tools.body} px)`);
   });
 
   t.test('the tools tree shows the groups On, Discoverable and Off', async ({ page }) => {
@@ -42,10 +56,8 @@ export default function (t) {
       return still;
     }, 40_000);
     const before = { status: await onCount(), on: await groupCount('On'), discoverable: await groupCount('Discoverable') };
-    // On → everything → echo (the fixture turns everything__echo on).
-    const server = await revealRow(page, row(page, 'everything', 2).first());
-    if ((await server.getAttribute('aria-expanded')) !== 'true') await server.click();
-    await contextMenu(page, row(page, 'echo', 3).first(), 'Make Discoverable');
+    // The fixture turns everything__echo on.
+    await contextMenu(page, await treeRow(page, ['On', 'everything', 'echo']), 'Make Discoverable');
     const clicked = Date.now();
     // Under "*": { "enable": "discoverable" } the entry would only repeat what it inherits: it goes.
     const moved = () => `settings.json ${readFileSync(settingsFile, 'utf8').includes('"everything__echo"') ? 'still has' : 'lost'} its entry for everything__echo; ` +
@@ -62,16 +74,15 @@ export default function (t) {
     await openSidebar(page);
     const memoryRunning = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes('server-memory/dist/index.js');
     await until('the memory server process is not running', () => memoryRunning(), 40_000);
-    const server = await revealRow(page, row(page, 'memory', 2).first()); // under Discoverable: Off is collapsed
-    await contextMenu(page, server, 'Make Off');
+    await contextMenu(page, await treeRow(page, ['Discoverable', 'memory']), 'Make Off');
     await until(() => `settings.json does not turn memory__* off:\n${readFileSync(settingsFile, 'utf8')}`,
       () => /"memory__\*"\s*:\s*\{\s*"enable"\s*:\s*(?:"off"|\{\s*"availability"\s*:\s*"off")/.test(readFileSync(settingsFile, 'utf8')));
-    const status = await revealRow(page, row(page, 'memory', 2).filter({ hasText: 'off: not started' }));
+    await treeRow(page, ['Servers not running', 'memory'], { hasText: /off: not started/ });
     await until('the memory server process is still running after Make Off', () => !memoryRunning());
-    await contextMenu(page, status, 'Make Discoverable');
+    await contextMenu(page, await treeRow(page, ['Servers not running', 'memory'], { hasText: /off: not started/ }), 'Make Discoverable');
     await until('the memory server did not start again', () => memoryRunning(), 40_000);
     // Back under Discoverable once its tools are listed (a server row there shows their tokens).
-    await revealRow(page, row(page, 'memory', 2).filter({ hasText: /tok$/ }).first(), 40_000);
+    await treeRow(page, ['Discoverable', 'memory'], { hasText: /tok$/, ms: 40_000 });
   });
 
   t.test('the status bar item shows the token overhead', async ({ page }) => {

@@ -4,7 +4,8 @@
 // read-only preview; a server toggle that would move tools of other groups asks first.
 // ctx = { page, settingsFile, userSettingsFile }.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { SIDEBAR, contextMenu, openSidebar, runCommand, scrollTools, sleep, until } from './helpers.mjs';
+import { openSidebar, runCommand, sleep, until } from './helpers.mjs';
+import { contextMenu, treeRow } from './tree.mjs';
 
 // Comments, odd spacing and indentation on purpose: none of it may change but the edited entry.
 const HAND_WRITTEN_TOOLS = `"quiver.tools": {
@@ -45,52 +46,6 @@ function expectChange(actual, removed, inserted) {
   }
 }
 
-/** Rows of the Tools tree as rendered, in tree order. */
-function treeRows(page) {
-  return page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]`).evaluateAll((rows) => rows
-    .map((r) => ({ index: Number(r.getAttribute('data-index')), level: Number(r.getAttribute('aria-level')), label: r.querySelector('.label-name')?.textContent ?? '', expanded: r.getAttribute('aria-expanded') }))
-    .sort((a, b) => a.index - b.index));
-}
-
-/**
- * The row at `labels` (group › server › tool), expanding the way there, collapsing the other
- * groups and scrolling, so the path comes into view (rows out of view are not rendered).
- */
-async function treeRow(page, ...labels) {
-  let found;
-  await until(`no row ${labels.join(' › ')} in the Tools tree (or a server never finished starting)`, async () => {
-    const rows = await treeRows(page);
-    // Rows move while servers come up: wait for the tree to settle before reading positions.
-    if (rows.some((r) => r.level === 1 && r.label === 'Servers starting')) return false;
-    const openGroup = rows.find((r) => r.level === 1 && r.label !== labels[0] && r.expanded === 'true');
-    if (openGroup) {
-      await page.locator(`${SIDEBAR} .monaco-list-row[data-index="${openGroup.index}"]`).click({ timeout: 2000 });
-      return false;
-    }
-    let scope = rows;
-    for (const [depth, label] of labels.entries()) {
-      const hit = scope.find((r) => r.level === depth + 1 && r.label === label);
-      if (!hit) {
-        await scrollTools(page);
-        return false;
-      }
-      if (depth === labels.length - 1) {
-        found = hit.index;
-        return true;
-      }
-      if (hit.expanded === 'false') {
-        await page.locator(`${SIDEBAR} .monaco-list-row[data-index="${hit.index}"]`).click({ timeout: 2000 });
-        return false;
-      }
-      const after = scope.filter((r) => r.index > hit.index);
-      const next = after.findIndex((r) => r.level <= depth + 1);
-      scope = next === -1 ? after : after.slice(0, next);
-    }
-    return false;
-  });
-  return page.locator(`${SIDEBAR} .monaco-list-row[data-index="${found}"]`);
-}
-
 /** The h1 headings of every markdown preview open (webviews in the editor area). */
 async function previewHeadings(page) {
   const headings = [];
@@ -107,20 +62,20 @@ export default function (t) {
     await openSidebar(page);
 
     let before = read(settingsFile);
-    await contextMenu(page, await treeRow(page, 'Off', 'everything', 'get-tiny-image'), 'Make On');
+    await contextMenu(page, await treeRow(page, ['Off', 'everything', 'get-tiny-image']), 'Make On');
     const clicked = Date.now();
-    const [tree] = await Promise.all([treeRow(page, 'On', 'everything', 'get-tiny-image').then(() => Date.now() - clicked), waitForEdit(settingsFile, before)]);
+    const [tree] = await Promise.all([treeRow(page, ['On', 'everything', 'get-tiny-image']).then(() => Date.now() - clicked), waitForEdit(settingsFile, before)]);
     expectText(settingsFile, before.replace('"everything__get-tiny-image": { "enable": { "availability": "off" } }', '"everything__get-tiny-image": { "enable": "on" }'));
     console.log(`    [timing] right-click Make On on a tool under Off: the row under On ${tree} ms after the click (the group expanded on the way)`);
 
     before = read(settingsFile);
-    await contextMenu(page, await treeRow(page, 'Discoverable', 'everything', 'get-sum'), 'Make On');
+    await contextMenu(page, await treeRow(page, ['Discoverable', 'everything', 'get-sum']), 'Make On');
     expectChange(await waitForEdit(settingsFile, before), '', /^,\s*"everything__get-sum"\s*:\s*\{\s*"enable"\s*:\s*"on"\s*\}$/);
-    await treeRow(page, 'On', 'everything', 'get-sum');
+    await treeRow(page, ['On', 'everything', 'get-sum']);
 
-    await contextMenu(page, await treeRow(page, 'On', 'everything', 'get-sum'), 'Make Discoverable');
+    await contextMenu(page, await treeRow(page, ['On', 'everything', 'get-sum']), 'Make Discoverable');
     await until(() => `Make Discoverable did not give back the file as it was:\n${read(settingsFile)}`, () => read(settingsFile) === before);
-    await treeRow(page, 'Discoverable', 'everything', 'get-sum');
+    await treeRow(page, ['Discoverable', 'everything', 'get-sum']);
   });
 
   t.test('a toggle of an entry in User settings edits the User settings.json in place', async ({ page, userSettingsFile }) => {
@@ -132,10 +87,10 @@ export default function (t) {
       await page.locator('.monaco-workbench').waitFor();
       await openSidebar(page);
       const before = read(userSettingsFile);
-      await contextMenu(page, await treeRow(page, 'Off', 'everything', 'get-annotated-message'), 'Make On');
+      await contextMenu(page, await treeRow(page, ['Off', 'everything', 'get-annotated-message']), 'Make On');
       await waitForEdit(userSettingsFile, before);
       expectText(userSettingsFile, before.replace('{"enable": "off"}', '{"enable": "on"}'));
-      await treeRow(page, 'On', 'everything', 'get-annotated-message');
+      await treeRow(page, ['On', 'everything', 'get-annotated-message']);
     } finally {
       writeFileSync(userSettingsFile, original);
     }
@@ -143,7 +98,7 @@ export default function (t) {
 
   t.test('an invalid enable is marked in the tree, says why and what is accepted, and opens settings.json at the entry', async ({ page, settingsFile }) => {
     await openSidebar(page);
-    const tool = await treeRow(page, 'Off', 'everything', 'get-env');
+    const tool = await treeRow(page, ['Off', 'everything', 'get-env']);
     const icon = tool.locator('.custom-view-tree-node-item-icon');
     await until(async () => `the invalid tool's icon is ${await icon.getAttribute('class')}`, async () => /codicon-error/.test((await icon.getAttribute('class')) ?? ''));
     await tool.hover();
@@ -171,7 +126,7 @@ export default function (t) {
 
   t.test('Describe opens the rendered preview of a read-only document: never dirty, and closing it asks nothing', async ({ page }) => {
     await openSidebar(page);
-    await contextMenu(page, await treeRow(page, 'On', 'everything', 'echo'), 'Describe');
+    await contextMenu(page, await treeRow(page, ['On', 'everything', 'echo']), 'Describe');
     const tab = page.locator('.tabs-container .tab').filter({ hasText: 'everything__echo' });
     await tab.waitFor({ state: 'visible' });
     // Rendered, not its markdown source: the name is a heading, underscores and all.
@@ -191,7 +146,7 @@ export default function (t) {
     const before = read(settingsFile);
     const dialog = page.locator('.monaco-dialog-box');
     // Under Off, "everything" holds only get-env (its enable is invalid); echo and get-tiny-image are on.
-    await contextMenu(page, await treeRow(page, 'Off', 'everything'), 'Make Discoverable');
+    await contextMenu(page, await treeRow(page, ['Off', 'everything']), 'Make Discoverable');
     await dialog.waitFor({ state: 'visible' });
     const text = await dialog.innerText();
     await page.screenshot({ path: '.test-artifacts/screenshots/server-toggle-confirmation.png' });
@@ -203,9 +158,9 @@ export default function (t) {
     await sleep(1500);
     expectText(settingsFile, before);
 
-    await contextMenu(page, await treeRow(page, 'Off', 'everything'), 'Make Discoverable');
+    await contextMenu(page, await treeRow(page, ['Off', 'everything']), 'Make Discoverable');
     await dialog.getByRole('button', { name: 'Make Discoverable' }).click();
     await waitForEdit(settingsFile, before);
-    await treeRow(page, 'Discoverable', 'everything', 'echo');
+    await treeRow(page, ['Discoverable', 'everything', 'echo']);
   });
 }

@@ -8,7 +8,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { SIDEBAR, STATUS, chatFrame, contextMenu, ensureApiKey, expandOnServer, openChat, openSidebar, runCommand, send, until, writeSetting } from './helpers.mjs';
+import { STATUS, chatFrame, ensureApiKey, openChat, openSidebar, runCommand, send, until, writeSetting } from './helpers.mjs';
+import { contextMenu, readTree, rowIn, treeRow } from './tree.mjs';
 
 const FIXTURE = resolve(import.meta.dirname, '..', '..', 'fixtures', 'mcp', 'oauth-server.mjs');
 const SHOTS = '.test-artifacts/screenshots';
@@ -47,46 +48,35 @@ const admin = async (path, method = 'POST') => {
 };
 const stats = () => admin('/admin/stats', 'GET');
 
-const rows = (page) => page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"]`);
-const named = (page, label) => rows(page).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) });
-/** The server's row under "Servers not running", waiting for sign-in. */
-const signInRow = (page) => named(page, 'secure').filter({ hasText: 'Sign in required' });
-/** The server's row under On, with its tools. */
-const onRow = (page) => page.locator(`${SIDEBAR} .monaco-list-row[role="treeitem"][aria-level="2"]`)
-  .filter({ has: page.locator('.label-name', { hasText: /^secure$/ }) }).filter({ hasNotText: 'Sign in required' }).first();
+const WAITING = ['Servers not running', 'secure'];
+const SIGN_IN_REQUIRED = /Sign in required/;
 
-/** Everything the Tools view says about "secure", to fail with. */
-async function secureRows(page) {
-  const texts = await named(page, 'secure').allInnerTexts().catch(() => []);
-  return texts.length === 0 ? 'no row for "secure"' : texts.map((t) => JSON.stringify(t.replace(/\s+/g, ' '))).join(', ');
+/** What the Tools view says about "secure" (the tree as read), to fail with. */
+function secureRows(rows) {
+  const texts = rows.filter((r) => r.label === 'secure').map((r) => JSON.stringify(r.text));
+  return texts.length === 0 ? 'no row for "secure"' : texts.join(', ');
 }
 
 /**
- * Waits until "secure" waits for sign-in in the Tools view, failing at once should it ever read
- * "failed". The tree redraws as servers report in, so the group is expanded again when it closed.
+ * Waits until "secure" waits for sign-in in the Tools view (under "Servers not running", which is
+ * opened again should it have closed) and returns its row, scrolled to. Should "secure" ever read
+ * "failed" on the way, the wait fails with that.
  */
 async function untilSignInRequired(page, why) {
   let failed;
-  await until(async () => failed ?? `${why}: "secure" is not shown as "Sign in required" (${await secureRows(page)})`, async () => {
-    const group = named(page, 'Servers not running');
-    if ((await group.count()) > 0 && (await group.getAttribute('aria-expanded')) === 'false') await group.click();
-    // The tree draws only the rows in view: Discoverable is folded so the servers below it come into view.
-    const discoverable = named(page, 'Discoverable');
-    if ((await discoverable.count()) > 0 && (await discoverable.getAttribute('aria-expanded')) === 'true') await discoverable.click();
-    for (const text of await named(page, 'secure').allInnerTexts()) if (/failed/i.test(text)) failed = `"secure" reads "${text.replace(/\s+/g, ' ')}"`;
+  let rows = [];
+  await until(() => failed ?? `${why}: "secure" is not shown as "Sign in required" (${secureRows(rows)})`, async () => {
+    rows = await readTree(page);
+    for (const r of rows) if (r.label === 'secure' && /failed/i.test(r.text)) failed = `"secure" reads "${r.text}"`;
     if (failed) throw new Error(failed);
-    return (await signInRow(page).count()) > 0;
+    if (rowIn(rows, [WAITING[0]])?.expanded === 'false') await (await treeRow(page, [WAITING[0]])).click();
+    return SIGN_IN_REQUIRED.test(rowIn(rows, WAITING)?.text ?? '');
   }, 45_000);
+  return treeRow(page, WAITING, { hasText: SIGN_IN_REQUIRED });
 }
 
 /** Waits for "secure" under On and its whoami tool listed under it. */
-async function untilToolsListed(page) {
-  await until(async () => `"secure" and its whoami tool are not listed under On (${await secureRows(page)})`, async () => {
-    if ((await onRow(page).count()) === 0) return false;
-    await expandOnServer(page, 'secure');
-    return (await named(page, 'whoami').count()) > 0;
-  }, 45_000);
-}
+const untilToolsListed = (page) => treeRow(page, ['On', 'secure', 'whoami'], { ms: 45_000 });
 
 /** The later steps build on the first sign-in. */
 function needSignIn() {
@@ -121,8 +111,9 @@ async function allowIn(popup) {
 /** The inline Sign In action of the row waiting for sign-in, as a user clicks it. */
 async function clickSignInAction(page) {
   await until('the Sign In action of "secure" could not be clicked', async () => {
-    await signInRow(page).hover();
-    await signInRow(page).locator('.actions .action-label[aria-label="Sign In"]').click({ timeout: 2_000 });
+    const waiting = await treeRow(page, WAITING, { hasText: SIGN_IN_REQUIRED, ms: 10_000 });
+    await waiting.hover();
+    await waiting.locator('.actions .action-label[aria-label="Sign In"]').click({ timeout: 2_000 });
     return true;
   });
 }
@@ -190,8 +181,7 @@ export default function (t) {
     // code-server does not watch User settings for edits made outside it: the window is reloaded, as a user would.
     await reloadWindow(page);
     await openSidebar(page);
-    await untilSignInRequired(page, 'before sign-in');
-    const row = signInRow(page);
+    const row = await untilSignInRequired(page, 'before sign-in');
     const icon = await row.locator('.codicon-error, .codicon-warning').count();
     if (icon > 0) throw new Error('the server waiting for sign-in carries an error or warning icon');
     if (state.pages.length > 0) throw new Error(`a page opened before the user asked to sign in: ${state.pages.map((p) => p.url()).join(', ')}`);
@@ -219,7 +209,7 @@ export default function (t) {
     if (after.authorizations !== before.authorizations + 1 || after.codeExchanges !== before.codeExchanges + 1) {
       throw new Error(`one sign-in made ${after.authorizations - before.authorizations} authorizations and ${after.codeExchanges - before.codeExchanges} code exchanges`);
     }
-    if ((await signInRow(page).count()) > 0) throw new Error('"secure" still reads "Sign in required" after signing in');
+    if ((await readTree(page)).some((r) => r.label === 'secure' && SIGN_IN_REQUIRED.test(r.text))) throw new Error('"secure" still reads "Sign in required" after signing in');
     if (state.pages.length !== pagesBefore + 1) throw new Error(`${state.pages.length - pagesBefore} tabs opened for one sign-in`);
     await page.screenshot({ path: `${SHOTS}/signin-signed-in.png` });
     state.signedIn = true;
@@ -247,7 +237,7 @@ export default function (t) {
     if (after.authorizations !== before.authorizations || after.registrations !== before.registrations) {
       throw new Error(`the reload signed in again: ${JSON.stringify({ before, after })}`);
     }
-    if ((await onRow(page).innerText()).includes('not started')) throw new Error('"secure" is idle on its cache, not running');
+    if (/not started/.test(rowIn(await readTree(page), ['On', 'secure'])?.text ?? '')) throw new Error('"secure" is idle on its cache, not running');
     await callWhoami(page, scripted, scriptedModule, 'after-reload');
     const end = await stats();
     if (end.authorizations !== before.authorizations || end.refreshes !== before.refreshes) throw new Error(`the call after the reload signed in or refreshed: ${JSON.stringify(end)}`);
@@ -313,7 +303,8 @@ export default function (t) {
     await reloadWindow(page);
     await openSidebar(page);
     await untilSignInRequired(page, 'after Sign Out and a reload');
-    if ((await named(page, 'secure').filter({ hasText: 'not started' }).count()) > 0) throw new Error(`after a reload "secure" reads "not started": ${await secureRows(page)}`);
+    const rows = await readTree(page);
+    if (rows.some((r) => r.label === 'secure' && /not started/.test(r.text))) throw new Error(`after a reload "secure" reads "not started": ${secureRows(rows)}`);
 
     writeSetting(settingsFile, ['quiver.tools', 'secure__whoami'], { enable: 'on' });
     // Turned on, it starts (no page: only Sign In opens one) and waits again; a Sign In clicked meanwhile would be superseded by that start.
@@ -330,9 +321,9 @@ export default function (t) {
       needSignIn();
       await openSidebar(page);
       await untilToolsListed(page);
-      await contextMenu(page, onRow(page), 'Sign Out');
+      await contextMenu(page, await treeRow(page, ['On', 'secure']), 'Sign Out');
       await untilSignInRequired(page, 'after Sign Out');
-      if ((await onRow(page).count()) > 0) throw new Error('"secure" is still listed under On after Sign Out');
+      if (rowIn(await readTree(page), ['On', 'secure'])) throw new Error('"secure" is still listed under On after Sign Out');
     } finally {
       if (state.onPage) page.context().off('page', state.onPage);
       for (const p of state.pages) await p.close().catch(() => undefined);
