@@ -46,9 +46,16 @@ export class OverheadDocument implements vscode.TextDocumentContentProvider, vsc
     });
   }
 
-  /** The tools or the conversation changed: an open breakdown follows. */
+  /**
+   * The tools or the conversation changed: an open breakdown follows. VS Code drops a virtual
+   * document no editor shows a few minutes after it was last read (the preview reads it, but
+   * keeps no editor on it), and ignores a change fired for a document it dropped; so while the
+   * breakdown's preview tab is open, a dropped document is opened again instead, which the
+   * preview also follows.
+   */
   refresh(): void {
-    this.changed.fire(URI);
+    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === URI.toString())) this.changed.fire(URI);
+    else if (previewTabOpen()) void vscode.workspace.openTextDocument(URI).then(undefined, () => undefined);
   }
 
   show(): Promise<void> {
@@ -59,4 +66,10 @@ export class OverheadDocument implements vscode.TextDocumentContentProvider, vsc
     this.registration.dispose();
     this.changed.dispose();
   }
+}
+
+/** Whether the breakdown's preview tab is open in any editor group (its label names the document). */
+function previewTabOpen(): boolean {
+  const name = URI.path.slice(1);
+  return vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputWebview && t.label.includes(name)));
 }
