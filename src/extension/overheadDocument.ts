@@ -48,14 +48,22 @@ export class OverheadDocument implements vscode.TextDocumentContentProvider, vsc
 
   /**
    * The tools or the conversation changed: an open breakdown follows. VS Code drops a virtual
-   * document no editor shows a few minutes after it was last read (the preview reads it, but
-   * keeps no editor on it), and ignores a change fired for a document it dropped; so while the
-   * breakdown's preview tab is open, a dropped document is opened again instead, which the
-   * preview also follows.
+   * document no editor shows (the preview reads it but keeps no editor on it) and ignores a
+   * change fired for a dropped one; opened again, the document starts over at the version the
+   * preview already rendered, so the preview is told to render again.
    */
   refresh(): void {
     if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === URI.toString())) this.changed.fire(URI);
-    else if (previewTabOpen()) void vscode.workspace.openTextDocument(URI).then(undefined, () => undefined);
+    else if (previewTabOpen()) void this.reopenForPreview();
+  }
+
+  private async reopenForPreview(): Promise<void> {
+    try {
+      await vscode.workspace.openTextDocument(URI);
+      await vscode.commands.executeCommand('markdown.preview.refresh');
+    } catch {
+      // The preview keeps what it showed; the next change tries again.
+    }
   }
 
   show(): Promise<void> {
