@@ -3,6 +3,7 @@ import type { ConversationSession } from '../../../src/core/turn/session';
 import { maxTokens, partialToolUse, reply, text, toolUse, type MessagesBody, type ScriptStep, type WireBlock } from '../../fixtures/scriptedMessagesApi';
 import { harness, offeredIn, signal, type FakeServer, type Harness } from './harness';
 import { seededRandom } from '../../fixtures/seededRandom';
+import { createSearchBuiltins } from '../../../src/core/turn/searchBuiltins';
 
 
 const CATALOGUE: Record<string, string[]> = {
@@ -76,7 +77,9 @@ async function send(run: Run, forced?: string): Promise<void> {
   const requestsBefore = h.api.requests.length;
   const callsBefore = h.source.calls.length;
   h.api.enqueue(...modelTurn(run));
-  await run.session.send(`step ${run.steps.length}`, signal(), forced);
+  // Half the messages are a tool's word alone, which the preload (on, as by default) is sure of, so it loads tools mid-conversation too.
+  const message = run.random() < 0.5 ? pick(run.random, KEYWORDS) : `step ${run.steps.length}`;
+  await run.session.send(message, signal(), forced);
   h.api.discardRemaining();
   const fresh = h.api.requests.slice(requestsBefore);
   const where = `after ${run.steps.join(' → ')}`;
@@ -157,12 +160,13 @@ const lastRoles = (body: MessagesBody | undefined): string => (body?.messages ??
 describe('the wire under random conversations (property)', function () {
   this.timeout(180_000);
   for (const seed of [1, 2, 3]) {
-    it(`seed ${seed}: 150 steps of searches, settings edits, /set, /use, servers going and coming back, list_changed, reloads, parallel and cut calls — none refused, no off tool callable or run, every request extends the previous one`, async () => {
-      const h = await harness({ servers: servers(), tools: { '*': { enable: 'discoverable' }, ci__status: { enable: 'on' } } });
+    it(`seed ${seed}: 150 steps of searches, preloads, settings edits, /set, /use, servers going and coming back, list_changed, reloads, parallel and cut calls — none refused, no off tool callable or run, every request extends the previous one`, async () => {
+      const h = await harness({ servers: servers(), tools: { '*': { enable: 'discoverable' }, ci__status: { enable: 'on' } }, builtins: createSearchBuiltins(), searchPreload: 'on' });
       const run: Run = { h, session: h.session, random: seededRandom(seed), off: new Set(), bodies: [], steps: [] };
       try {
         for (let i = 0; i < 150; i++) await step(run);
         assert.ok(run.bodies.length > 40, `only ${run.bodies.length} requests were made`);
+        assert.ok(run.bodies.some((b) => JSON.stringify(b.messages.at(-1)).includes('Loaded for this message')), 'no message preloaded a tool');
       } catch (err) {
         const detail = `\nlast request: ${lastRoles(run.bodies.at(-1))}`;
         throw err instanceof Error ? Object.assign(err, { message: `${err.message}${detail}` }) : err;
