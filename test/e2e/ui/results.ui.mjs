@@ -4,6 +4,7 @@
 // read-only editor; after a window reload the card still opens it and the model reads it back with
 // read_result. ctx = { page, scripted, scriptedModule }.
 import { STATUS, chatFrame, ensureApiKey, openChat, runCommand, send, until } from './helpers.mjs';
+import { treeRow } from './tree.mjs';
 
 const NEEDLE = 'INV-88213';
 const LINE = 1_101;
@@ -41,6 +42,9 @@ export default function (t) {
   t.test('a long result is kept whole: the card says how much the model got, and Open full result shows the whole, read-only', async ({ page, scripted, scriptedModule }) => {
     const { reply, text, toolUse } = scriptedModule;
     await ensureApiKey(page);
+    // A message sent while its server is still starting goes without that server's tools (the
+    // turn waits only for tools the conversation named): wait, as a user would, for echo to be listed.
+    await treeRow(page, ['On', 'everything', 'echo'], { ms: 45_000 });
     const before = scripted.requests.length;
     scripted.enqueue(reply(toolUse('toolu_long_echo', 'everything__echo', { message: MESSAGE })), reply(text('The long echo came back.')));
     await send(page, 'Echo this long list back.');

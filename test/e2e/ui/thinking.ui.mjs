@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SIDEBAR, chatFrame, chatWindow, ensureApiKey, runCommand, send, sleep, until, writeSetting } from './helpers.mjs';
 import { THEMES, chatColours, textContrast, workbenchKind } from './themes.mjs';
+import { treeRow } from './tree.mjs';
 
 const SHOTS = join('.test-artifacts', 'screenshots');
 const TITLE = 'Think about 2 + 3, then echo it.';
@@ -26,6 +27,8 @@ export default function (t) {
   t.test('a reply\'s thinking shows in a Thinking section: open with its text while the turn runs, collapsed once it ends, opened from the keyboard', async ({ page, scripted, scriptedModule }) => {
     const { reply, text, toolUse, withThinking } = scriptedModule;
     await ensureApiKey(page);
+    // Its echo is called at once: wait until its server is up and echo listed (see results.ui.mjs).
+    await treeRow(page, ['On', 'everything', 'echo'], { ms: 45_000 });
     await newChat(page);
     const chat = chatFrame(page);
     // Each reply opens with a signed thinking block, as Claude Sonnet 5.5's do.
