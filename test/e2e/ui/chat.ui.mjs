@@ -103,6 +103,8 @@ export default function (t) {
       reply(toolUse('toolu_sum_1', 'everything__get-sum', { a: 2, b: 3 })),
       reply(text('The sum is **5**.')),
     );
+    // A search finds only the tools of servers that are up: wait, as a user would, for get-sum to be listed.
+    await treeRow(page, ['Discoverable', 'everything', 'get-sum'], { ms: 45_000 });
     await openChat(page);
     const chat = chatFrame(page);
     await send(page, 'What is 2 + 3? Use a tool.');

@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { STATUS, chatFrame, chatWindow, ensureApiKey, openChat, runCommand, send, until, writeSetting } from './helpers.mjs';
+import { treeRow } from './tree.mjs';
 
 const userTexts = (body) => body.messages.filter((m) => m.role === 'user').flatMap((m) => m.content.filter((b) => b.type === 'text').map((b) => b.text));
 
@@ -59,6 +60,8 @@ export default function (t) {
 
   t.test('a denied call reads "Did not run … Denied", never "Ran … Failed"', async ({ page, scripted, scriptedModule }) => {
     const { reply, text, toolUse } = scriptedModule;
+    // A message sent while its server is still starting goes without that server's tools: wait for echo to be listed.
+    await treeRow(page, ['On', 'everything', 'echo'], { ms: 45_000 });
     await openChat(page);
     await newChat(page);
     const chat = chatFrame(page);

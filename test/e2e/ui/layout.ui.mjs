@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SIDEBAR, chatFrame, chatWindow, ensureApiKey, runCommand, send, sleep, until } from './helpers.mjs';
-import { pane, treeRows } from './tree.mjs';
+import { pane, treeRow, treeRows } from './tree.mjs';
 
 const SHOTS = join('.test-artifacts', 'screenshots');
 const OUTER = 'iframe.webview.ready[src*="extensionId=quiver-dev.quiver"]';
@@ -123,6 +123,8 @@ export default function (t) {
     const empty = await layout(page);
     report('first open, empty chat', empty, await chatPaneBody(page));
     await exchange(page, scripted, scriptedModule, 'Tell me a long story.', longAnswer('The story'));
+    // A message sent while its server is still starting goes without that server's tools: wait for echo to be listed.
+    await treeRow(page, ['On', 'everything', 'echo'], { ms: 45_000 });
     scripted.enqueue(reply(toolUse('toolu_layout_echo', 'everything__echo', LONG_INPUT)), reply(text('Echoed in the default layout.')));
     await send(page, 'Echo a long message.');
     const m = await expectCardWholeAndFocused(page, 'default split');

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SIDEBAR, chatFrame, chatWindow, ensureApiKey, send, sleep, until, writeSetting } from './helpers.mjs';
 import { THEMES, textContrast, workbenchKind } from './themes.mjs';
+import { treeRow } from './tree.mjs';
 
 const SHOTS = join('.test-artifacts', 'screenshots');
 
@@ -63,6 +64,8 @@ export default function (t) {
   t.test('chips, markdown, code blocks, tool cards and the search card are readable in light, dark and both high-contrast themes (contrast ≥ 4.5:1)', async ({ page, settingsFile, scripted, scriptedModule }) => {
     const { reply, text, toolUse } = scriptedModule;
     await ensureApiKey(page);
+    // Its echo is called in the first turn: wait until its server is up and echo listed.
+    await treeRow(page, ['On', 'everything', 'echo'], { ms: 45_000 });
     const chat = chatFrame(page);
     scripted.enqueue(
       reply(text(CODE_REPLY), toolUse('toolu_contrast_search', 'search_tools', { query: 'add two numbers' })),
