@@ -41,7 +41,7 @@ const foundTool: z.ZodType<FoundTool> = z.strictObject({
   status: z.enum(['loaded', 'unloaded', 'already on', 'not loaded', 'unavailable', 'sign in required']),
   tokens: count.nullable(),
 });
-const searchDone = z.strictObject({ status: z.literal('done'), found: z.array(foundTool), waitingForSignIn: z.array(z.string()).optional() });
+const searchDone = z.strictObject({ status: z.literal('done'), found: z.array(foundTool), waitingForSignIn: z.array(z.string()).optional(), serversStarting: z.array(z.string()).optional() });
 const finishedSearchOutcome = z.discriminatedUnion('status', [searchDone, toolError, cancelled]);
 const searchOutcome: z.ZodType<SearchOutcome> = z.discriminatedUnion('status', [running, searchDone, toolError, cancelled]);
 

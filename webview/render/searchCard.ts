@@ -63,6 +63,10 @@ function notSearchedLine(server: string): HTMLElement {
   return h('div', { class: 'muted not-searched' }, `Not searched: ${server} waits for you to sign in, and its tools are not known until then. To sign in, ${HOW_TO_SIGN_IN}.`);
 }
 
+function startingLine(server: string): HTMLElement {
+  return h('div', { class: 'muted not-searched' }, `Not searched: ${server} was still starting, and its tools were not listed yet.`);
+}
+
 /** "10 found: 3 loaded, 7 not loaded": every row counted once, so the parts add up to the whole. */
 export function searchCounts(outcome: SearchDone): string {
   if (outcome.found.length === 0) return 'nothing found';
@@ -125,7 +129,7 @@ export function renderSearchCard(item: SearchItem, open: boolean | null): HTMLEl
   const body = h('div', { class: 'card-body' });
   if (outcome.status === 'done' && outcome.found.length > 0) body.append(h('ul', { class: 'found-list' }, ...outcome.found.map(foundRow)));
   else if (outcome.status === 'done') body.append(h('div', { class: 'muted' }, 'No discoverable tool matched.'));
-  if (outcome.status === 'done') body.append(...(outcome.waitingForSignIn ?? []).map(notSearchedLine));
+  if (outcome.status === 'done') body.append(...(outcome.waitingForSignIn ?? []).map(notSearchedLine), ...(outcome.serversStarting ?? []).map(startingLine));
   else if (outcome.status === 'error') body.append(renderOutput(outcome.output));
   else if (outcome.status === 'running') body.append(h('div', { class: 'muted' }, 'Searching…'));
   else body.append(h('div', { class: 'muted' }, 'The turn ended before the search finished.'));

@@ -70,8 +70,11 @@ export interface FoundTool {
 export type SearchOutcome =
   | { readonly status: 'running' }
   /** `found`: every match, the ones the search made usable or left unavailable first, then those it named as not loaded, each in rank order. */
-  /** `waitingForSignIn`: servers waiting for sign-in whose tools are not known, so not searched (absent when none). */
-  | { readonly status: 'done'; readonly found: readonly FoundTool[]; readonly waitingForSignIn?: readonly string[] }
+  /**
+   * `waitingForSignIn`: servers waiting for sign-in whose tools are not known, so not searched;
+   * `serversStarting`: servers still starting, whose tools were not listed yet, so not searched (each absent when none).
+   */
+  | { readonly status: 'done'; readonly found: readonly FoundTool[]; readonly waitingForSignIn?: readonly string[]; readonly serversStarting?: readonly string[] }
   | { readonly status: 'error'; readonly output: readonly OutputPart[] }
   | { readonly status: 'cancelled' };
 

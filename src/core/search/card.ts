@@ -5,9 +5,14 @@ import { estimateToolTokens } from '../overhead/tokens';
 
 type SearchResultEvent = Extract<StreamEvent, { type: 'tool_result' }>;
 
-/** A recorded search result as its card shows it: its rows, and the servers it could not search for want of a sign-in. */
+/** A recorded search result as its card shows it: its rows, and the servers it could not search, for want of a sign-in or still starting. */
 export function searchDone(e: SearchResultEvent): Extract<SearchOutcome, { status: 'done' }> {
-  return { status: 'done', found: searchRows(e), ...(e.waitingForSignIn !== undefined && e.waitingForSignIn.length > 0 ? { waitingForSignIn: e.waitingForSignIn } : {}) };
+  return {
+    status: 'done',
+    found: searchRows(e),
+    ...(e.waitingForSignIn !== undefined && e.waitingForSignIn.length > 0 ? { waitingForSignIn: e.waitingForSignIn } : {}),
+    ...(e.serversStarting !== undefined && e.serversStarting.length > 0 ? { serversStarting: e.serversStarting } : {}),
+  };
 }
 
 /**

@@ -75,6 +75,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     alreadyLoaded: z.array(z.string()).optional(),
     signInRequired: z.array(z.string()).optional(),
     waitingForSignIn: z.array(z.string()).optional(),
+    serversStarting: z.array(z.string()).optional(),
     kept: z.object({ ref: z.string().regex(RESULT_REF), status: z.enum(['truncated', 'reference-only', 'error']), shownChars: count, totalChars: count }).optional(),
     changes: z.array(fileChange).optional(),
     at,

@@ -168,6 +168,8 @@ export type StreamEvent =
       readonly signInRequired?: readonly string[];
       /** For search_tools: servers waiting for sign-in whose tools are not known, so not searched (absent when none, and in older streams). */
       readonly waitingForSignIn?: readonly string[];
+      /** For search_tools: servers still starting, whose tools were not listed yet, so not searched (absent when none, and in older streams). */
+      readonly serversStarting?: readonly string[];
       /** Set when `content` is a view of a longer result kept whole (absent for results sent whole, and in streams before 2026-12-01). */
       readonly kept?: KeptResult;
       /** Files the call changed, with their text before and after (absent when none): the turn's checkpoint. */

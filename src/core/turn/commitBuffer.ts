@@ -22,7 +22,8 @@ export type BufferEntry =
    * only, nothing else), of which the fold promotes as many as `loadBudget` allows.
    * `alreadyLoaded`: its matches among the tools offered at cycle start, named, never promoted;
    * `signInRequired`: its matches behind servers waiting for sign-in; `waitingForSignIn`: such
-   * servers whose tools are not known, so not searched (each absent when empty).
+   * servers whose tools are not known, so not searched; `serversStarting`: servers still starting,
+   * whose tools are not listed yet, so not searched (each absent when empty).
    */
   | {
       readonly index: number;
@@ -34,6 +35,7 @@ export type BufferEntry =
       readonly alreadyLoaded?: readonly SearchToolsHit[];
       readonly signInRequired?: readonly SignInHit[];
       readonly waitingForSignIn?: readonly string[];
+      readonly serversStarting?: readonly string[];
     };
 
 type SearchEntry = Extract<BufferEntry, { kind: 'search' }>;
@@ -77,6 +79,8 @@ export interface SearchReport {
   readonly signInRequired: readonly SignInHit[];
   /** Servers waiting for sign-in whose tools are not known, so not searched. */
   readonly waitingForSignIn: readonly string[];
+  /** Servers still starting: their tools are not listed yet, so not searched. */
+  readonly serversStarting: readonly string[];
   readonly total: number;
 }
 
@@ -165,7 +169,7 @@ export function foldCycle(
       events.push({ type: 'tool_result', toolUseId: entry.toolUseId, name: entry.name, content: entry.result.content, isError: entry.result.isError, ...(entry.notRun ? { notRun: entry.notRun } : {}), ...(entry.stopped ? { stopped: true } : {}), ...(entry.kept ? { kept: entry.kept } : {}), ...(entry.result.changes ? { changes: entry.result.changes } : {}), at });
     } else {
       const { found, notLoaded, alreadyLoaded, promoted } = foldSearch(entry, start, config, catalogue);
-      const { signInRequired = [], waitingForSignIn = [] } = entry;
+      const { signInRequired = [], waitingForSignIn = [], serversStarting = [] } = entry;
       if (Object.keys(promoted).length > 0) {
         const delta: StreamEvent = { type: 'config_delta', source: 'promotion', tools: promoted, at };
         applyDelta(config, delta);
@@ -175,13 +179,14 @@ export function foldCycle(
         type: 'tool_result',
         toolUseId: entry.toolUseId,
         name: SEARCH_TOOLS_NAME,
-        content: [{ type: 'text', text: render({ found, notLoaded, alreadyLoaded, signInRequired, waitingForSignIn, total: entry.total }) }],
+        content: [{ type: 'text', text: render({ found, notLoaded, alreadyLoaded, signInRequired, waitingForSignIn, serversStarting, total: entry.total }) }],
         isError: false,
         found: found.map(({ name, status }) => ({ name, status })),
         ...(notLoaded.length > 0 ? { notLoaded: notLoaded.map((t) => t.name) } : {}),
         ...(alreadyLoaded.length > 0 ? { alreadyLoaded: alreadyLoaded.map((t) => t.name) } : {}),
         ...(signInRequired.length > 0 ? { signInRequired: signInRequired.map((t) => t.name) } : {}),
         ...(waitingForSignIn.length > 0 ? { waitingForSignIn } : {}),
+        ...(serversStarting.length > 0 ? { serversStarting } : {}),
         at,
       });
     }

@@ -157,7 +157,7 @@ async function prepareCall(call: ToolUse, index: number, buffer: CommitBuffer, c
     const loaded = ctx.plan.offered.filter((t) => !BUILTIN_NAMES.has(t.name));
     const answer = ctx.builtins.search(call.input, ctx.plan.searchable, loaded, waitingForSignIn(ctx.source, ctx.plan.config));
     if (!answer.ok) return void record(errorResult(answer.message));
-    buffer.push(searchEntry(index, call.id, answer, ctx.searchLoadBudget));
+    buffer.push(searchEntry(index, call.id, answer, ctx.searchLoadBudget, [...ctx.source.startingServers()].sort()));
     return undefined;
   }
   if (call.name === DESCRIBE_TOOLS_NAME) return void record(ctx.builtins.describe(call.input, ctx.plan.permitted));
@@ -171,8 +171,11 @@ async function prepareCall(call: ToolUse, index: number, buffer: CommitBuffer, c
 
 type Recorder = (result: ToolCallResult, tags?: ResultTags) => void;
 
-/** A search's answer as the buffer holds it until the fold; the lists it names besides its results only when not empty. */
-function searchEntry(index: number, toolUseId: string, answer: Extract<SearchAnswer, { ok: true }>, loadBudget: number): BufferEntry {
+/**
+ * A search's answer as the buffer holds it until the fold; the lists it names besides its results
+ * only when not empty. `starting`: servers still starting, whose tools could not be searched.
+ */
+function searchEntry(index: number, toolUseId: string, answer: Extract<SearchAnswer, { ok: true }>, loadBudget: number, starting: readonly string[]): BufferEntry {
   const { alreadyLoaded = [], signInRequired = [], waitingForSignIn: waiting = [] } = answer;
   return {
     index,
@@ -184,6 +187,7 @@ function searchEntry(index: number, toolUseId: string, answer: Extract<SearchAns
     ...(alreadyLoaded.length > 0 ? { alreadyLoaded } : {}),
     ...(signInRequired.length > 0 ? { signInRequired } : {}),
     ...(waiting.length > 0 ? { waitingForSignIn: waiting } : {}),
+    ...(starting.length > 0 ? { serversStarting: starting } : {}),
   };
 }
 

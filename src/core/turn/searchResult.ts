@@ -22,18 +22,27 @@ function signInNotes({ signInRequired, waitingForSignIn }: SearchReport): string
   ].filter((n): n is string => n !== undefined);
 }
 
+/** What servers still starting mean for the search: their tools were not searched, and will be once they are up. */
+function startingNote({ serversStarting }: SearchReport): string[] {
+  if (serversStarting.length === 0) return [];
+  const quoted = serversStarting.map((n) => `"${n}"`).join(', ');
+  const one = serversStarting.length === 1;
+  return [`Under "servers_starting": MCP ${one ? 'server' : 'servers'} ${quoted}, still starting; ${one ? 'its' : 'their'} tools are not listed yet, so they were not searched. If the task may need ${one ? 'it' : 'them'}, search again in a few seconds.`];
+}
+
 /** The lists a search names besides its results, each only when not empty. */
-function namedLists({ alreadyLoaded, signInRequired, waitingForSignIn }: SearchReport): Record<string, unknown> {
+function namedLists({ alreadyLoaded, signInRequired, waitingForSignIn, serversStarting }: SearchReport): Record<string, unknown> {
   return {
     ...(alreadyLoaded.length > 0 ? { already_loaded: alreadyLoaded.map(({ name, summary }) => ({ name, summary })) } : {}),
     ...(signInRequired.length > 0 ? { sign_in_required: signInRequired.map(({ name, summary, server }) => ({ name, summary, server })) } : {}),
     ...(waitingForSignIn.length > 0 ? { waiting_for_sign_in: waitingForSignIn } : {}),
+    ...(serversStarting.length > 0 ? { servers_starting: serversStarting } : {}),
   };
 }
 
 /** The first words of an answer with nothing to load: whether anything matched elsewhere, and so was left out. */
 function emptyNote(report: SearchReport): string {
-  const elsewhere = signInNotes(report);
+  const elsewhere = [...signInNotes(report), ...startingNote(report)];
   if (report.alreadyLoaded.length > 0) return [`No tool that is not loaded yet matched. ${ALREADY_LOADED}`, ...elsewhere].join(' ');
   if (elsewhere.length > 0) return ['No tool you can load now matched.', ...elsewhere].join(' ');
   return NO_MATCH;
@@ -49,7 +58,8 @@ function emptyNote(report: SearchReport): string {
  * the matches that were loaded before this search (the RFD keeps them out of `results`, since
  * promoting them would change nothing, but not out of the answer: a model told "no tools
  * matched" would take a tool it can call for missing); `sign_in_required` and
- * `waiting_for_sign_in` name what a sign-in keeps out, with what the user must do. An answer
+ * `waiting_for_sign_in` name what a sign-in keeps out, with what the user must do;
+ * `servers_starting` the servers whose tools were not listed yet, so not searched. An answer
  * with nothing to load says whether anything was left out, and why.
  */
 export function renderSearchResult(report: SearchReport): string {
@@ -65,6 +75,7 @@ export function renderSearchResult(report: SearchReport): string {
     notLoaded.length > 0 ? '"not_loaded": not loaded; to load one, search its exact name with limit 1.' : undefined,
     alreadyLoaded.length > 0 ? ALREADY_LOADED : undefined,
     ...signInNotes(report),
+    ...startingNote(report),
     total > listed ? `${total - listed} more matched; if none fits, search with other words or a higher limit.` : undefined,
   ].filter((n): n is string => n !== undefined);
   return JSON.stringify({

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { reply, text, toolUse } from '../../fixtures/scriptedMessagesApi';
-import { appendedSystemText, harness, offeredIn, signal, toolNames, type FakeServer, type Harness } from './harness';
+import { appendedSystemText, harness, lastToolResults, offeredIn, signal, toolNames, type FakeServer, type Harness } from './harness';
 
 const discoverable = { '*': { enable: 'discoverable', run: 'unattended' } };
 
@@ -52,6 +52,29 @@ describe('a message sent while servers start', function () {
     assert.equal((await sent).reason, 'done');
     assert.ok(toolNames(h.api.requests[2]?.body).includes('db__query'));
     assert.deepEqual(h.source.calls.map((c) => c.name), ['db__query']);
+  });
+
+  it('a search while a server starts names it as not searched yet, and once it is up the same search finds and loads its tool', async () => {
+    h = await harness({
+      servers: ciAndDb(),
+      tools: discoverable,
+      script: [reply(toolUse('s1', 'search_tools', { query: 'query' })), reply(text('db is starting')), reply(toolUse('s2', 'search_tools', { query: 'query' })), reply(text('found it'))],
+    });
+    const db = comingUp(h.source.servers['db']!);
+    assert.equal((await h.session.send('find the query tool', signal())).reason, 'done');
+    const [first] = lastToolResults(h.api.requests[1]?.body);
+    const answer = JSON.parse(first?.text ?? '{}') as { results: unknown[]; servers_starting?: string[]; note: string };
+    assert.deepEqual(answer.results, []);
+    assert.deepEqual(answer.servers_starting, ['db']);
+    assert.match(answer.note, /^No tool you can load now matched\. Under "servers_starting": MCP server "db", still starting; its tools are not listed yet, so they were not searched\. If the task may need it, search again in a few seconds\.$/);
+    const recorded = h.conversation.events().find((e) => e.type === 'tool_result' && e.toolUseId === 's1');
+    assert.deepEqual(recorded?.type === 'tool_result' ? recorded.serversStarting : undefined, ['db'], 'the stream records it, for the card after a reload');
+    db.up();
+    await h.source.servers['db']!.startsAfter;
+    assert.equal((await h.session.send('search again', signal())).reason, 'done');
+    const [second] = lastToolResults(h.api.requests[3]?.body);
+    assert.equal((JSON.parse(second?.text ?? '{}') as { servers_starting?: string[] }).servers_starting, undefined);
+    assert.deepEqual(second?.references, ['db__query']);
   });
 
   it('Stop while it waits ends the turn at once, the message kept', async () => {

@@ -100,7 +100,7 @@ describe('folding a cycle by tool-call index', () => {
   });
 
   it('a search with nothing left out has no not_loaded list', () => {
-    const text = JSON.parse(renderSearchResult({ found: [{ name: 'ci__deploy', summary: 'Deploy.', status: 'usable' }], notLoaded: [], alreadyLoaded: [], signInRequired: [], waitingForSignIn: [], total: 3 })) as Record<string, unknown>;
+    const text = JSON.parse(renderSearchResult({ found: [{ name: 'ci__deploy', summary: 'Deploy.', status: 'usable' }], notLoaded: [], alreadyLoaded: [], signInRequired: [], waitingForSignIn: [], serversStarting: [], total: 3 })) as Record<string, unknown>;
     assert.equal('not_loaded' in text, false);
     assert.equal('already_loaded' in text, false);
     assert.match(String(text['note']), /2 more matched; if none fits, search with other words or a higher limit\./);
@@ -137,9 +137,19 @@ describe('folding a cycle by tool-call index', () => {
 
   it('an empty answer with nothing excluded says no tools matched and that none was left out', () => {
     assert.equal(
-      renderSearchResult({ found: [], notLoaded: [], alreadyLoaded: [], signInRequired: [], waitingForSignIn: [], total: 0 }),
+      renderSearchResult({ found: [], notLoaded: [], alreadyLoaded: [], signInRequired: [], waitingForSignIn: [], serversStarting: [], total: 0 }),
       '{"results":[],"total":0,"note":"No tools matched, and none was left out: every tool you can load was searched. Try other keywords (a verb and an object, e.g. \\"create issue\\")."}',
     );
+  });
+
+  it('servers still starting are named beside the results, as not searched yet, and recorded for the card', () => {
+    const entry: BufferEntry = { index: 0, kind: 'search', toolUseId: 's1', results: [{ name: 'ci__deploy', summary: 'Deploy.', score: 3, tier: 0 }], loadBudget: 4_000, total: 1, serversStarting: ['db', 'mail'] };
+    const events = fold([entry]);
+    const e = events.find((x) => x.type === 'tool_result');
+    assert.deepEqual(e?.type === 'tool_result' ? e.serversStarting : undefined, ['db', 'mail']);
+    const answer = JSON.parse(e?.type === 'tool_result' ? (e.content[0] as { text: string }).text : '{}') as { servers_starting: string[]; note: string };
+    assert.deepEqual(answer.servers_starting, ['db', 'mail']);
+    assert.match(answer.note, /Under "servers_starting": MCP servers "db", "mail", still starting; their tools are not listed yet, so they were not searched\. If the task may need them, search again in a few seconds\./);
   });
 
   it('a match behind a server waiting for sign-in is named with its server and what the user must do; never promoted', () => {

@@ -80,6 +80,11 @@ describe('webview search card', () => {
     assert.deepEqual([...empty.querySelectorAll('.card-body > div')].map((d) => d.textContent?.slice(0, 25)), ['No discoverable tool matc', 'Not searched: linear wait']);
   });
 
+  it('names a server it could not search because it was still starting', () => {
+    const el = card.renderSearchCard({ ...searchItem([], 'query'), outcome: { status: 'done', found: [], serversStarting: ['db'] } }, true);
+    assert.deepEqual([...el.querySelectorAll('.card-body > div')].map((d) => d.textContent), ['No discoverable tool matched.', 'Not searched: db was still starting, and its tools were not listed yet.']);
+  });
+
   it('Unload asks the host to turn that tool off, once', () => {
     globals.posted.length = 0;
     const el = card.renderSearchCard(searchItem([row('git__git_diff', 'loaded', 340)]), true);
