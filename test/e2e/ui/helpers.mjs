@@ -139,9 +139,19 @@ export async function send(page, text) {
   }
 }
 
+/**
+ * Shows Quiver's side bar. After a reload the workbench draws the side bar a moment after itself,
+ * and the activity bar icon toggles: a click while the side bar is being restored closes it again
+ * (seen in CI under load). So the icon is clicked only while it is not the active one, and the
+ * side bar is looked for again until it shows.
+ */
 export async function openSidebar(page) {
   const sidebar = page.locator(SIDEBAR);
-  if (!(await sidebar.isVisible())) await page.locator(ICON).click();
-  await sidebar.waitFor({ state: 'visible' });
+  const item = page.locator('.activitybar .action-item:has(a.action-label[aria-label^="Quiver"])').first();
+  await until('the Quiver side bar did not open', async () => {
+    if (await sidebar.isVisible()) return true;
+    if (!/\bchecked\b/.test((await item.getAttribute('class', { timeout: 2_000 })) ?? '')) await page.locator(ICON).click({ timeout: 2_000 });
+    return false;
+  }, 30_000);
 }
 
