@@ -10,13 +10,12 @@ export const PRELOAD_MAX = 2;
  * The score margin that makes the ranker confident: a preload loads the top n (1 or 2) matches
  * only when the next match scores below (1 − margin) × the n-th. Valued in cost units saved per
  * message in the prompt-cache table's conversation (a right preload saves a search round trip,
- * worth about 1,700 wrongly loaded tokens there, so recall pays more than precision), dev ranks
- * 0 > 0.05 > 0.1 > 0.15 > 0.2. 0 and 0.05 lose in the six-message conversation, whose small
- * prompts make a right preload worth less than its wrong ones cost; 0.1 is dev's best that pays
- * everywhere: on MetaTool (held out) and in both conversations (`npm run bench`: search's
- * preload table, and the prompt-cache table).
+ * worth about 1,700 wrongly loaded tokens there, so recall pays more than precision). With the
+ * ranker's action clash (toolIndex.ts), dev ranks 0 > 0.05 > 0.1 > 0.15 > 0.2; 0 loses on
+ * MetaTool (held out) against 0.1, 0.05 gains there too, so 0.05 ships (`npm run bench`: search's
+ * preload table, and the prompt-cache table for both conversations).
  */
-export const PRELOAD_MARGIN = 0.1;
+export const PRELOAD_MARGIN = 0.05;
 
 /**
  * Below this score the best match is no evidence at all, whatever the gap behind it: a message

@@ -2,6 +2,7 @@ import type { ToolDefinition } from '../tools/definitions';
 import { editDistance } from './fuzzy';
 import { InvertedIndex, type Bm25Params, type TermLookup } from './invertedIndex';
 import { queryTerms, type QueryOptions, type WeightedTerm } from './query';
+import { requestAction, toolAction, type Action } from './action';
 import { parametersOf } from './schema';
 import { summarize } from './summary';
 import { topK } from './topK';
@@ -34,6 +35,13 @@ export interface RankingOptions extends QueryOptions {
    * tool names as the server's text was tried too and hurt (dev hit@5 0.868 → 0.861).
    */
   readonly serverBoost: number;
+  /**
+   * A tool whose name says an action other than the one the request asks (see action.ts: "find
+   * the matching issue" and `update_issue`) has its score multiplied by 1 − this (0 = off). A
+   * name without an action is left alone: a bonus for agreeing (tried, with this at 0.1: dev
+   * hit@1 0.761) would in effect lower every tool whose name carries no verb (`whoami`).
+   */
+  readonly actionClash: number;
 }
 
 /**
@@ -59,6 +67,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   bm25: { k: 1.2, b: 0.5 },
   coverageExponent: 0.3,
   serverBoost: 1,
+  actionClash: 0.2,
 };
 
 export interface RankedTool {
@@ -92,6 +101,8 @@ interface Entry {
   readonly tool: ToolDefinition;
   readonly summary: string;
   readonly nameKeys: readonly string[];
+  /** What the tool's name says it does (undefined when it names no action). */
+  readonly action: Action | undefined;
 }
 
 const SERVER_FIELD = SEARCH_FIELDS.indexOf('server');
@@ -166,6 +177,7 @@ export class ToolIndex {
     const filter = request.filter ?? (() => true);
     const terms = queryTerms(query, this.options);
     const { slots, scores } = this.scoreTerms(terms, filter);
+    this.lowerClashingActions(requestAction(query), slots, scores);
     const tiers = this.options.nameTiers ? this.nameTiers(query, filter) : new Map<number, number>();
     const candidates = [...slots];
     if (tiers.size > 0) {
@@ -197,7 +209,7 @@ export class ToolIndex {
     const full = compact(tool.name);
     const short = compact(tool.toolName);
     const nameKeys = [full, short].filter((k, i) => k.length > 0 && (i === 0 || k !== full));
-    this.entries.set(tool.name, { tool, summary, nameKeys });
+    this.entries.set(tool.name, { tool, summary, nameKeys, action: toolAction(tool.toolName) });
     this.sortedNameKeys = undefined;
   }
 
@@ -216,6 +228,15 @@ export class ToolIndex {
     for (const slot of slots) scores[slot] = (scores[slot] ?? 0) * (coverage[slot] ?? 0) ** exponent;
     if (this.options.serverBoost > 0 && this.groups.size > 1) this.serverEvidence(terms, slots, scores);
     return { slots, scores };
+  }
+
+  private lowerClashingActions(wanted: Action | undefined, slots: readonly number[], scores: Float64Array): void {
+    if (wanted === undefined || this.options.actionClash <= 0) return;
+    const factor = 1 - this.options.actionClash;
+    for (const slot of slots) {
+      const action = this.entries.get(this.index.idAt(slot))?.action;
+      if (action !== undefined && action !== wanted) scores[slot] = (scores[slot] ?? 0) * factor;
+    }
   }
 
   private serverEvidence(terms: readonly WeightedTerm[], slots: readonly number[], scores: Float64Array): void {

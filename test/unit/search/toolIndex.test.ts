@@ -63,6 +63,21 @@ describe('ToolIndex', () => {
     assert.ok(on > without);
   });
 
+  it('lowers a tool whose name says another action than the request asks, and leaves one whose name says none', () => {
+    const tools = [
+      tool('update_issue', 'Update the issue of a crash report: its status, assignee, priority, labels, milestone and title.'),
+      tool('search_issues', 'Search issues by text, such as a crash.'),
+      tool('whoami', 'The issue tracker account you are signed in as.'),
+    ];
+    const ranked = (actionClash: number, query: string): string[] => new ToolIndex(tools, { ...DEFAULT_RANKING, actionClash }).search(query).results.map((r) => r.name);
+    assert.equal(ranked(0, 'Find the crash report issue')[0], 'srv__update_issue', 'without it the words it shares win');
+    assert.deepEqual(ranked(DEFAULT_RANKING.actionClash, 'Find the crash report issue').slice(0, 2), ['srv__search_issues', 'srv__update_issue']);
+    assert.equal(ranked(DEFAULT_RANKING.actionClash, 'Set the crash report issue status')[0], 'srv__update_issue', 'a request to change it keeps it first');
+    const account = new ToolIndex(tools).search('Which issue tracker account am I?').results;
+    const plain = new ToolIndex(tools, { ...DEFAULT_RANKING, actionClash: 0 }).search('Which issue tracker account am I?').results;
+    assert.equal(account.find((r) => r.name === 'srv__whoami')?.score, plain.find((r) => r.name === 'srv__whoami')?.score, 'a name without a verb keeps its score');
+  });
+
   it('matches a misspelt word', () => {
     const index = new ToolIndex(CATALOGUE);
     assert.equal(ranked(index, 'postgress sql')[0], 'postgres__query');
